@@ -1,0 +1,113 @@
+//! The engine's own benchmark: perft and fixed-depth searches over a fixed set of positions,
+//! reporting nodes and nodes per second (`tessera bench`, or `bench` in the protocol).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::search::{Control, Limits};
+use crate::session;
+use crate::tt::TransTable;
+
+/// (game id, position string or "" for the start, perft depth, search depth).
+const POSITIONS: &[(&str, &str, u32, u32)] = &[
+    ("chess", "", 5, 9),
+    ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 7),
+    ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 10),
+    ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 7),
+    ("chess", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 7),
+    ("chess", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 7),
+    ("cwda-cn", "", 4, 7),
+    ("cwda-nr", "", 4, 7),
+    ("cwda-rc", "", 4, 7),
+];
+
+pub struct BenchLine {
+    pub game: String,
+    pub position: String,
+    pub kind: &'static str,
+    pub depth: u32,
+    pub nodes: u64,
+    pub millis: u128,
+}
+
+impl BenchLine {
+    pub fn nps(&self) -> u64 {
+        (self.nodes as u128 * 1000 / self.millis.max(1)) as u64
+    }
+}
+
+/// Runs the benchmark, optionally only for one game; `emit` gets each line as it is measured.
+pub fn run(only_game: Option<&str>, mut emit: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
+    let mut lines = Vec::new();
+    for &(game, fen, perft_depth, search_depth) in POSITIONS {
+        if only_game.is_some_and(|g| g != game) {
+            continue;
+        }
+        let Some(mut s) = session::open(game) else { continue };
+        let fen_opt = if fen.is_empty() { None } else { Some(fen) };
+        if s.set_position(fen_opt, &[]).is_err() {
+            continue;
+        }
+        let position = s.position_string();
+        let t = Instant::now();
+        let nodes = s.perft(perft_depth);
+        let line = BenchLine {
+            game: game.into(),
+            position: position.clone(),
+            kind: "perft",
+            depth: perft_depth,
+            nodes,
+            millis: t.elapsed().as_millis(),
+        };
+        emit(&line);
+        lines.push(line);
+
+        let tt = Arc::new(TransTable::new(16));
+        let limits = Limits { depth: Some(search_depth), ..Limits::default() };
+        let counted = Arc::new(std::sync::Mutex::new(0u64));
+        let c2 = counted.clone();
+        let t = Instant::now();
+        let job = s.search_job(
+            limits,
+            Arc::new(Control::default()),
+            tt,
+            1,
+            Box::new(move |info: String| {
+                if let Some(n) = info.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()) {
+                    *c2.lock().unwrap_or_else(|e| e.into_inner()) = n;
+                }
+            }),
+        );
+        job();
+        let nodes = *counted.lock().unwrap_or_else(|e| e.into_inner());
+        let line = BenchLine { game: game.into(), position, kind: "search", depth: search_depth, nodes, millis: t.elapsed().as_millis() };
+        emit(&line);
+        lines.push(line);
+    }
+    lines
+}
+
+/// Formats one line as printed by `tessera bench`.
+pub fn format_line(l: &BenchLine) -> String {
+    format!(
+        "{:<8} {:<6} depth {:>2} nodes {:>12} time {:>7} ms nps {:>11}  {}",
+        l.game,
+        l.kind,
+        l.depth,
+        l.nodes,
+        l.millis,
+        l.nps(),
+        l.position
+    )
+}
+
+/// Totals per kind, as printed at the end of `tessera bench`.
+pub fn summary(lines: &[BenchLine]) -> Vec<String> {
+    ["perft", "search"]
+        .iter()
+        .map(|kind| {
+            let (n, ms) = lines.iter().filter(|l| l.kind == *kind).fold((0u64, 0u128), |(n, ms), l| (n + l.nodes, ms + l.millis));
+            format!("total {kind}: nodes {n} time {ms} ms nps {}", (n as u128 * 1000 / ms.max(1)) as u64)
+        })
+        .collect()
+}

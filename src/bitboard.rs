@@ -1,0 +1,207 @@
+//! Fixed-width bit sets over the cells of a board.
+//!
+//! `Bitboard<W>` holds `64 * W` bits in `W` machine words. The board geometry picks the width
+//! (chess 1, the 180–250-cell games 4, Armies of Faith 6); nothing else in the engine assumes one.
+//! Bit `i` is the cell with canonical index `i`.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bitboard<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Default for Bitboard<W> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<const W: usize> Bitboard<W> {
+    pub const EMPTY: Self = Bitboard([0; W]);
+    pub const BITS: usize = 64 * W;
+
+    #[inline(always)]
+    pub fn from_cell(cell: usize) -> Self {
+        let mut b = Self::EMPTY;
+        b.set(cell);
+        b
+    }
+
+    /// The set of cells `0..n`.
+    pub fn first_n(n: usize) -> Self {
+        let mut b = Self::EMPTY;
+        for i in 0..n.min(Self::BITS) {
+            b.set(i);
+        }
+        b
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline(always)]
+    pub fn any(&self) -> bool {
+        !self.is_empty()
+    }
+
+    #[inline(always)]
+    pub fn has(&self, cell: usize) -> bool {
+        (self.0[cell >> 6] >> (cell & 63)) & 1 != 0
+    }
+
+    #[inline(always)]
+    pub fn set(&mut self, cell: usize) {
+        self.0[cell >> 6] |= 1u64 << (cell & 63);
+    }
+
+    #[inline(always)]
+    pub fn clear(&mut self, cell: usize) {
+        self.0[cell >> 6] &= !(1u64 << (cell & 63));
+    }
+
+    #[inline(always)]
+    pub fn toggle(&mut self, cell: usize) {
+        self.0[cell >> 6] ^= 1u64 << (cell & 63);
+    }
+
+    #[inline(always)]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Lowest set bit (lowest cell index).
+    #[inline(always)]
+    pub fn first(&self) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// Highest set bit (highest cell index).
+    #[inline(always)]
+    pub fn last(&self) -> Option<usize> {
+        for i in (0..W).rev() {
+            let w = self.0[i];
+            if w != 0 {
+                return Some(i * 64 + 63 - w.leading_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// Removes and returns the lowest set bit.
+    #[inline(always)]
+    pub fn pop_first(&mut self) -> Option<usize> {
+        for i in 0..W {
+            let w = self.0[i];
+            if w != 0 {
+                self.0[i] = w & (w - 1);
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    pub fn intersects(&self, other: &Self) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    #[inline(always)]
+    pub fn iter(&self) -> BitIter<W> {
+        BitIter(*self)
+    }
+}
+
+pub struct BitIter<const W: usize>(Bitboard<W>);
+
+impl<const W: usize> Iterator for BitIter<W> {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        self.0.pop_first()
+    }
+}
+
+impl<const W: usize> IntoIterator for Bitboard<W> {
+    type Item = usize;
+    type IntoIter = BitIter<W>;
+    fn into_iter(self) -> BitIter<W> {
+        BitIter(self)
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl<const W: usize> $tr for Bitboard<W> {
+            type Output = Self;
+            #[inline(always)]
+            fn $f(self, rhs: Self) -> Self {
+                let mut r = self;
+                for i in 0..W {
+                    r.0[i] = self.0[i] $op rhs.0[i];
+                }
+                r
+            }
+        }
+        impl<const W: usize> $tra for Bitboard<W> {
+            #[inline(always)]
+            fn $fa(&mut self, rhs: Self) {
+                for i in 0..W {
+                    self.0[i] = self.0[i] $op rhs.0[i];
+                }
+            }
+        }
+    };
+}
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl<const W: usize> Not for Bitboard<W> {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        let mut r = self;
+        for i in 0..W {
+            r.0[i] = !self.0[i];
+        }
+        r
+    }
+}
+
+impl<const W: usize> fmt::Debug for Bitboard<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Bitboard{:?}", self.iter().collect::<Vec<_>>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_scan_and_iterate_across_words() {
+        let mut b = Bitboard::<6>::EMPTY;
+        for c in [0, 63, 64, 200, 349] {
+            b.set(c);
+        }
+        assert_eq!(b.count(), 5);
+        assert_eq!(b.first(), Some(0));
+        assert_eq!(b.last(), Some(349));
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 63, 64, 200, 349]);
+        b.clear(0);
+        assert_eq!(b.first(), Some(63));
+        assert!(b.has(200) && !b.has(201));
+        let c = Bitboard::<6>::from_cell(200);
+        assert!(b.intersects(&c));
+        assert_eq!((b ^ c).count(), 3);
+        assert_eq!((!Bitboard::<6>::EMPTY).count(), 384);
+        assert_eq!(Bitboard::<1>::first_n(10).count(), 10);
+    }
+}

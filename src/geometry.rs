@@ -1,0 +1,224 @@
+//! Board geometry as data: a list of cells with integer lattice coordinates and names.
+//!
+//! Every board of the engine (square, cubic, layered square, hex prism) is a set of lattice
+//! points `(x, y, z)`. A move vector is a lattice vector; stepping is "add the vector and look the
+//! point up". Everything else (rays, leap tables, curved paths) is derived from this by
+//! `crate::tables`. Cells are listed in canonical-index order, and every board lists them
+//! lexicographically by some ordering of its axes, so a straight ray always runs monotonically
+//! through the cell indices (the nearest blocker on a ray is its lowest or highest set bit).
+
+use std::collections::HashMap;
+
+/// A lattice vector or point `(x, y, z)`; 2-D boards use `z = 0`.
+pub type Vec3 = [i32; 3];
+
+pub fn add(a: Vec3, b: Vec3) -> Vec3 {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+pub fn neg(a: Vec3) -> Vec3 {
+    [-a[0], -a[1], -a[2]]
+}
+
+pub fn scale(a: Vec3, k: i32) -> Vec3 {
+    [a[0] * k, a[1] * k, a[2] * k]
+}
+
+#[derive(Clone, Debug)]
+pub struct CellInfo {
+    /// Lattice coordinates.
+    pub coord: Vec3,
+    /// The name used in moves and position strings (`e4`, `3c5`, `Ue5`).
+    pub name: String,
+    /// Level (0-based) for multi-level boards; 0 for flat boards.
+    pub level: usize,
+    /// 2-D drawing position of the cell's centre within its level (x to the right, y upwards,
+    /// one unit = one cell width). Used for `d` and by GUIs.
+    pub draw: (f64, f64),
+}
+
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    /// Short description, e.g. "8x8 square".
+    pub description: String,
+    /// Cells in canonical-index order.
+    pub cells: Vec<CellInfo>,
+    /// Number of levels.
+    pub levels: usize,
+    /// Names of the levels (empty strings for flat boards).
+    pub level_names: Vec<String>,
+    lo: Vec3,
+    dims: [usize; 3],
+    grid: Vec<u16>,
+    /// Horizontal column pairs (x, y) that no single step or leap may join (notch barriers).
+    barred: Vec<([i32; 2], [i32; 2])>,
+    by_name: HashMap<String, u16>,
+}
+
+const NO_CELL: u16 = u16::MAX;
+
+impl Geometry {
+    /// Builds a geometry from cells already in canonical order.
+    pub fn new(description: &str, cells: Vec<CellInfo>, level_names: Vec<String>) -> Self {
+        let mut lo = [i32::MAX; 3];
+        let mut hi = [i32::MIN; 3];
+        for c in &cells {
+            for a in 0..3 {
+                lo[a] = lo[a].min(c.coord[a]);
+                hi[a] = hi[a].max(c.coord[a]);
+            }
+        }
+        let dims = [(hi[0] - lo[0] + 1) as usize, (hi[1] - lo[1] + 1) as usize, (hi[2] - lo[2] + 1) as usize];
+        let mut grid = vec![NO_CELL; dims[0] * dims[1] * dims[2]];
+        let mut by_name = HashMap::new();
+        for (i, c) in cells.iter().enumerate() {
+            let g = Self::grid_index(lo, dims, c.coord).expect("cell inside its own bounds");
+            assert_eq!(grid[g], NO_CELL, "two cells at {:?}", c.coord);
+            grid[g] = i as u16;
+            assert!(by_name.insert(c.name.clone(), i as u16).is_none(), "duplicate cell name {}", c.name);
+        }
+        let levels = level_names.len().max(1);
+        Geometry { description: description.to_string(), cells, levels, level_names, lo, dims, grid, barred: Vec::new(), by_name }
+    }
+
+    /// Declares column pairs that no step or leap may join, on any level (and between levels).
+    pub fn with_barriers(mut self, pairs: &[([i32; 2], [i32; 2])]) -> Self {
+        for &(a, b) in pairs {
+            self.barred.push((a, b));
+            self.barred.push((b, a));
+        }
+        self
+    }
+
+    fn grid_index(lo: Vec3, dims: [usize; 3], p: Vec3) -> Option<usize> {
+        let mut idx = 0usize;
+        for a in (0..3).rev() {
+            let d = p[a] - lo[a];
+            if d < 0 || d as usize >= dims[a] {
+                return None;
+            }
+            idx = idx * dims[a] + d as usize;
+        }
+        Some(idx)
+    }
+
+    /// A plain `files × ranks` board named `a1`…, canonical index `files·rank + file`.
+    pub fn square(files: usize, ranks: usize) -> Self {
+        let mut cells = Vec::new();
+        for r in 0..ranks {
+            for f in 0..files {
+                cells.push(CellInfo {
+                    coord: [f as i32, r as i32, 0],
+                    name: format!("{}{}", (b'a' + f as u8) as char, r + 1),
+                    level: 0,
+                    draw: (f as f64, r as f64),
+                });
+            }
+        }
+        Geometry::new(&format!("{files}x{ranks} square"), cells, vec![String::new()])
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    pub fn cell_at(&self, p: Vec3) -> Option<usize> {
+        let g = Self::grid_index(self.lo, self.dims, p)?;
+        match self.grid[g] {
+            NO_CELL => None,
+            c => Some(c as usize),
+        }
+    }
+
+    pub fn coord(&self, cell: usize) -> Vec3 {
+        self.cells[cell].coord
+    }
+
+    pub fn name(&self, cell: usize) -> &str {
+        &self.cells[cell].name
+    }
+
+    pub fn cell_by_name(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).map(|&c| c as usize)
+    }
+
+    /// True when the horizontal displacement between the two cells crosses a barrier.
+    pub fn is_barred(&self, from: usize, to: usize) -> bool {
+        if self.barred.is_empty() {
+            return false;
+        }
+        let a = self.cells[from].coord;
+        let b = self.cells[to].coord;
+        self.barred.iter().any(|&(p, q)| p == [a[0], a[1]] && q == [b[0], b[1]])
+    }
+
+    /// The cell one vector away, unless it is off the board or the step crosses a barrier.
+    pub fn step(&self, from: usize, v: Vec3) -> Option<usize> {
+        let to = self.cell_at(add(self.cells[from].coord, v))?;
+        if self.is_barred(from, to) { None } else { Some(to) }
+    }
+
+    /// Cells reached by repeating `v` from `from` (exclusive), at most `max` of them.
+    pub fn ray(&self, from: usize, v: Vec3, max: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut cur = from;
+        while out.len() < max {
+            match self.step(cur, v) {
+                Some(n) => {
+                    out.push(n);
+                    cur = n;
+                }
+                None => break,
+            }
+        }
+        out
+    }
+
+    /// Parses a cell name at the start of `s`, returning the cell and the length consumed.
+    /// Cell names are never prefixes of each other except by a trailing digit (`a1`/`a10`), so the
+    /// longest name that matches wins.
+    pub fn parse_cell_prefix(&self, s: &str) -> Option<(usize, usize)> {
+        let mut best = None;
+        let max_len = s.len().min(8);
+        for len in 1..=max_len {
+            if !s.is_char_boundary(len) {
+                continue;
+            }
+            if let Some(&c) = self.by_name.get(&s[..len]) {
+                best = Some((c as usize, len));
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_board_names_and_steps() {
+        let g = Geometry::square(8, 8);
+        assert_eq!(g.len(), 64);
+        assert_eq!(g.name(0), "a1");
+        assert_eq!(g.name(63), "h8");
+        assert_eq!(g.cell_by_name("e4"), Some(28));
+        assert_eq!(g.step(28, [1, 1, 0]), Some(37));
+        assert_eq!(g.step(7, [1, 0, 0]), None);
+        assert_eq!(g.ray(0, [1, 1, 0], 100).len(), 7);
+        assert_eq!(g.ray(0, [0, 1, 0], 4), vec![8, 16, 24, 32]);
+        assert_eq!(g.parse_cell_prefix("e2e4"), Some((12, 2)));
+    }
+
+    #[test]
+    fn barriers_block_steps_both_ways() {
+        let g = Geometry::square(4, 4).with_barriers(&[([0, 0], [1, 1])]);
+        assert_eq!(g.step(0, [1, 1, 0]), None);
+        assert_eq!(g.step(5, [-1, -1, 0]), None);
+        assert_eq!(g.step(0, [1, 0, 0]), Some(1));
+    }
+}

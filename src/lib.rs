@@ -1,0 +1,25 @@
+//! tessera: an engine for multi-player and three-dimensional chess variants.
+//!
+//! Layers, lowest first: [`bitboard`], [`geometry`], [`movement`] (piece components), [`game`]
+//! (definitions) and [`games`] (one file per game), [`tables`] (derived per game),
+//! [`position`] with [`attacks`] and [`movegen`], [`notation`], [`eval`], [`search`],
+//! [`session`] (a game and its position behind one width-independent interface) and
+//! [`protocol`] (the UCI-style text loop).
+
+pub mod attacks;
+pub mod bench;
+pub mod bitboard;
+pub mod eval;
+pub mod game;
+pub mod games;
+pub mod geometry;
+pub mod movegen;
+pub mod movement;
+pub mod notation;
+pub mod position;
+pub mod protocol;
+pub mod registry;
+pub mod search;
+pub mod session;
+pub mod tables;
+pub mod tt;

@@ -1,0 +1,665 @@
+//! The position: men on cells, whose turn it is, who is still playing, rights and counters.
+//!
+//! `make` applies a move, passes the turn to the next active player and carries out that
+//! player's start-of-turn checkmates (rules README, step 6); `unmake` restores the position
+//! exactly from the returned [`Undo`].
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::game::VictimMen;
+use crate::tables::{Game, MAX_CELLS, MAX_PLAYERS, MAX_TYPES};
+
+/// Player index (turn order).
+pub type Player = usize;
+
+/// A man on the board: type, owner, orientation (whose "forward" it uses) and a flag.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Man(u16);
+
+impl Man {
+    pub const NONE: Man = Man(u16::MAX);
+    /// Set on the Emperor and the promoted deliverer of a player's first checkmate.
+    const FLAG: u16 = 1 << 10;
+
+    #[inline(always)]
+    pub fn new(kind: usize, owner: Player, orientation: Player) -> Man {
+        Man(kind as u16 | (owner as u16) << 6 | (orientation as u16) << 8)
+    }
+    #[inline(always)]
+    pub fn is_none(self) -> bool {
+        self.0 == u16::MAX
+    }
+    #[inline(always)]
+    pub fn is_some(self) -> bool {
+        self.0 != u16::MAX
+    }
+    #[inline(always)]
+    pub fn kind(self) -> usize {
+        (self.0 & 63) as usize
+    }
+    #[inline(always)]
+    pub fn owner(self) -> Player {
+        ((self.0 >> 6) & 3) as usize
+    }
+    #[inline(always)]
+    pub fn orientation(self) -> Player {
+        ((self.0 >> 8) & 3) as usize
+    }
+    #[inline(always)]
+    pub fn flagged(self) -> bool {
+        self.0 & Self::FLAG != 0
+    }
+    pub fn with_kind(self, kind: usize) -> Man {
+        Man((self.0 & !63) | kind as u16)
+    }
+    pub fn with_owner(self, owner: Player) -> Man {
+        Man((self.0 & !(3 << 6)) | (owner as u16) << 6)
+    }
+    pub fn with_flag(self, on: bool) -> Man {
+        if on { Man(self.0 | Self::FLAG) } else { Man(self.0 & !Self::FLAG) }
+    }
+}
+
+impl fmt::Debug for Man {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_none() {
+            write!(f, "Man(none)")
+        } else {
+            write!(f, "Man(t{} p{} o{}{})", self.kind(), self.owner(), self.orientation(), if self.flagged() { " *" } else { "" })
+        }
+    }
+}
+
+/// Move kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Normal = 0,
+    DoubleStep = 1,
+    EnPassant = 2,
+    Castle = 3,
+    Pass = 7,
+}
+
+/// A move: from, to, promotion, kind and one auxiliary cell (the skipped cell of a double step,
+/// the captured pawn of an en passant capture, the castling index), packed in 64 bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u64);
+
+impl Move {
+    pub const NONE: Move = Move(0);
+    pub const PASS: Move = Move((MoveKind::Pass as u64) << 24);
+
+    #[inline(always)]
+    pub fn new(from: usize, to: usize) -> Move {
+        Move(from as u64 | (to as u64) << 9)
+    }
+    #[inline(always)]
+    pub fn with_promotion(self, kind: usize) -> Move {
+        Move(self.0 | ((kind as u64 + 1) << 18))
+    }
+    #[inline(always)]
+    pub fn special(from: usize, to: usize, kind: MoveKind, aux: usize) -> Move {
+        Move(from as u64 | (to as u64) << 9 | (kind as u64) << 24 | (aux as u64) << 27)
+    }
+    #[inline(always)]
+    pub fn from(self) -> usize {
+        (self.0 & 511) as usize
+    }
+    #[inline(always)]
+    pub fn to(self) -> usize {
+        ((self.0 >> 9) & 511) as usize
+    }
+    #[inline(always)]
+    pub fn promotion(self) -> Option<usize> {
+        match (self.0 >> 18) & 63 {
+            0 => None,
+            p => Some(p as usize - 1),
+        }
+    }
+    #[inline(always)]
+    pub fn kind(self) -> MoveKind {
+        match (self.0 >> 24) & 7 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::DoubleStep,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::Castle,
+            _ => MoveKind::Pass,
+        }
+    }
+    #[inline(always)]
+    pub fn aux(self) -> usize {
+        ((self.0 >> 27) & 511) as usize
+    }
+    pub fn is_pass(self) -> bool {
+        self.kind() == MoveKind::Pass
+    }
+    pub fn raw(self) -> u64 {
+        self.0
+    }
+    pub fn from_raw(v: u64) -> Move {
+        Move(v)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({}->{} {:?} p{:?} aux{})", self.from(), self.to(), self.kind(), self.promotion(), self.aux())
+    }
+}
+
+/// An en passant opportunity created by a player's double step; it lasts until that player's
+/// next turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct EnPassant {
+    pub skipped: u16,
+    pub victim: u16,
+}
+
+impl EnPassant {
+    pub const NONE: EnPassant = EnPassant { skipped: u16::MAX, victim: u16::MAX };
+    pub fn is_some(self) -> bool {
+        self.skipped != u16::MAX
+    }
+}
+
+pub const NO_CELL: u16 = u16::MAX;
+pub const NO_PLAYER: u8 = u8::MAX;
+
+/// Everything `unmake` needs to restore the position before a move.
+#[derive(Clone)]
+pub struct Undo<const W: usize> {
+    captured: Man,
+    captured_cell: u16,
+    moved: Man,
+    castling: u32,
+    ep: [EnPassant; MAX_PLAYERS],
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    to_move: u8,
+    /// The position right after the move itself, kept when start-of-turn checkmates followed.
+    snapshot: Option<Box<Position<W>>>,
+}
+
+#[derive(Clone)]
+pub struct Position<const W: usize> {
+    pub(crate) game: &'static Game<W>,
+    pub(crate) board: [Man; MAX_CELLS],
+    pub(crate) by_owner: [Bitboard<W>; MAX_PLAYERS],
+    pub(crate) by_orient: [Bitboard<W>; MAX_PLAYERS],
+    pub(crate) by_type: [Bitboard<W>; MAX_TYPES],
+    pub(crate) occ: Bitboard<W>,
+    pub(crate) to_move: u8,
+    /// Bit p set while player p is still playing.
+    pub(crate) active: u8,
+    pub(crate) castling: u32,
+    pub(crate) ep: [EnPassant; MAX_PLAYERS],
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    /// Cell of each player's royal piece (`NO_CELL` if none).
+    pub(crate) royal: [u16; MAX_PLAYERS],
+    pub(crate) counts: [[u8; MAX_TYPES]; MAX_PLAYERS],
+    /// Material plus piece-square terms per owner (see `eval`), kept incrementally.
+    pub(crate) psq: [i32; MAX_PLAYERS],
+    /// Number of checkmates so far (N-player games).
+    pub(crate) mates: u8,
+    pub(crate) eliminated_by: [u8; MAX_PLAYERS],
+    /// Eliminated players, first eliminated first.
+    pub(crate) elimination_order: [u8; MAX_PLAYERS],
+    pub(crate) eliminations: u8,
+    /// Set when a rule ends the game with a winner while others are still on the board.
+    pub(crate) winner: u8,
+}
+
+impl<const W: usize> Position<W> {
+    /// An empty board, first player to move, everyone active.
+    pub fn empty(game: &'static Game<W>) -> Self {
+        let mut p = Position {
+            game,
+            board: [Man::NONE; MAX_CELLS],
+            by_owner: [Bitboard::EMPTY; MAX_PLAYERS],
+            by_orient: [Bitboard::EMPTY; MAX_PLAYERS],
+            by_type: [Bitboard::EMPTY; MAX_TYPES],
+            occ: Bitboard::EMPTY,
+            to_move: 0,
+            active: ((1u32 << game.nplayers) - 1) as u8,
+            castling: 0,
+            ep: [EnPassant::NONE; MAX_PLAYERS],
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            royal: [NO_CELL; MAX_PLAYERS],
+            counts: [[0; MAX_TYPES]; MAX_PLAYERS],
+            psq: [0; MAX_PLAYERS],
+            mates: 0,
+            eliminated_by: [NO_PLAYER; MAX_PLAYERS],
+            elimination_order: [NO_PLAYER; MAX_PLAYERS],
+            eliminations: 0,
+            winner: NO_PLAYER,
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The game's start position.
+    pub fn start(game: &'static Game<W>) -> Self {
+        let mut p = Self::empty(game);
+        for &(cell, owner, kind) in &game.def.setup {
+            p.put(cell, Man::new(kind, owner, owner));
+        }
+        p.castling = (1u32 << game.castles.len()) - 1;
+        p.hash = p.compute_hash();
+        p
+    }
+
+    pub fn game(&self) -> &'static Game<W> {
+        self.game
+    }
+    pub fn man_at(&self, cell: usize) -> Man {
+        self.board[cell]
+    }
+    pub fn to_move(&self) -> Player {
+        self.to_move as usize
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn occupied(&self) -> Bitboard<W> {
+        self.occ
+    }
+    pub fn pieces_of(&self, p: Player) -> Bitboard<W> {
+        self.by_owner[p]
+    }
+    pub fn pieces_of_type(&self, t: usize) -> Bitboard<W> {
+        self.by_type[t]
+    }
+    pub fn is_active(&self, p: Player) -> bool {
+        self.active >> p & 1 == 1
+    }
+    pub fn active_count(&self) -> u32 {
+        self.active.count_ones()
+    }
+    pub fn active_mask(&self) -> u8 {
+        self.active
+    }
+    pub fn castling_rights(&self) -> u32 {
+        self.castling
+    }
+    pub fn en_passant(&self, p: Player) -> EnPassant {
+        self.ep[p]
+    }
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    pub fn royal_cell(&self, p: Player) -> Option<usize> {
+        match self.royal[p] {
+            NO_CELL => None,
+            c => Some(c as usize),
+        }
+    }
+    pub fn count(&self, p: Player, kind: usize) -> u8 {
+        self.counts[p][kind]
+    }
+    pub fn mates(&self) -> u8 {
+        self.mates
+    }
+    pub fn eliminated_by(&self, p: Player) -> Option<Player> {
+        match self.eliminated_by[p] {
+            NO_PLAYER => None,
+            q => Some(q as usize),
+        }
+    }
+    /// Eliminated players in the order they went out.
+    pub fn elimination_order(&self) -> Vec<Player> {
+        self.elimination_order[..self.eliminations as usize].iter().map(|&p| p as usize).collect()
+    }
+    /// The winner decided by eliminations or a win rule (not by a mate-in-zero of two players).
+    pub fn winner(&self) -> Option<Player> {
+        if self.winner != NO_PLAYER {
+            Some(self.winner as usize)
+        } else if self.active.count_ones() == 1 {
+            Some(self.active.trailing_zeros() as usize)
+        } else {
+            None
+        }
+    }
+    /// True when eliminations or a win rule have ended the game.
+    pub fn is_decided(&self) -> bool {
+        self.winner != NO_PLAYER || self.active.count_ones() <= 1
+    }
+
+    pub fn set_to_move(&mut self, p: Player) {
+        self.to_move = p as u8;
+        self.hash = self.compute_hash();
+    }
+    pub fn set_active(&mut self, mask: u8) {
+        self.active = mask;
+        self.hash = self.compute_hash();
+    }
+    pub fn set_castling(&mut self, rights: u32) {
+        self.castling = rights;
+        self.hash = self.compute_hash();
+    }
+    pub fn set_en_passant(&mut self, p: Player, ep: EnPassant) {
+        self.ep[p] = ep;
+        self.hash = self.compute_hash();
+    }
+    pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove.max(1);
+    }
+    pub fn set_mate_state(&mut self, mates: u8, eliminated_by: [u8; MAX_PLAYERS], order: &[u8]) {
+        self.mates = mates;
+        self.eliminated_by = eliminated_by;
+        self.elimination_order = [NO_PLAYER; MAX_PLAYERS];
+        self.elimination_order[..order.len()].copy_from_slice(order);
+        self.eliminations = order.len() as u8;
+    }
+
+    /// Next active player after `p` in turn order.
+    #[inline(always)]
+    pub fn next_active(&self, p: Player) -> Player {
+        let n = self.game.nplayers;
+        let mut q = p;
+        for _ in 0..n {
+            q = if q + 1 == n { 0 } else { q + 1 };
+            if self.active >> q & 1 == 1 {
+                return q;
+            }
+        }
+        p
+    }
+
+    #[inline(always)]
+    fn man_key(&self, cell: usize, m: Man) -> u64 {
+        let k = self.game.piece_key(cell, m.kind(), m.owner(), m.orientation());
+        if m.flagged() { k ^ self.game.zobrist.flag[cell] } else { k }
+    }
+
+    /// Places a man on an empty cell.
+    #[inline(always)]
+    pub fn put(&mut self, cell: usize, m: Man) {
+        debug_assert!(self.board[cell].is_none());
+        self.board[cell] = m;
+        self.by_owner[m.owner()].set(cell);
+        self.by_orient[m.orientation()].set(cell);
+        self.by_type[m.kind()].set(cell);
+        self.occ.set(cell);
+        self.hash ^= self.man_key(cell, m);
+        self.counts[m.owner()][m.kind()] += 1;
+        self.psq[m.owner()] += self.game.psq[m.kind()][m.orientation()][cell];
+        if self.game.types[m.kind()].royal {
+            self.royal[m.owner()] = cell as u16;
+        }
+    }
+
+    /// Removes and returns the man on an occupied cell.
+    #[inline(always)]
+    pub fn take(&mut self, cell: usize) -> Man {
+        let m = self.board[cell];
+        debug_assert!(m.is_some());
+        self.board[cell] = Man::NONE;
+        self.by_owner[m.owner()].clear(cell);
+        self.by_orient[m.orientation()].clear(cell);
+        self.by_type[m.kind()].clear(cell);
+        self.occ.clear(cell);
+        self.hash ^= self.man_key(cell, m);
+        self.counts[m.owner()][m.kind()] -= 1;
+        self.psq[m.owner()] -= self.game.psq[m.kind()][m.orientation()][cell];
+        if self.royal[m.owner()] == cell as u16 {
+            self.royal[m.owner()] = NO_CELL;
+        }
+        m
+    }
+
+    fn state_key(&self) -> u64 {
+        let z = &self.game.zobrist;
+        let mut h = z.to_move[self.to_move as usize];
+        for p in 0..self.game.nplayers {
+            if self.is_active(p) {
+                h ^= z.active[p];
+            }
+            if self.ep[p].is_some() {
+                h ^= z.ep[self.ep[p].skipped as usize];
+            }
+        }
+        for (i, &k) in z.castling.iter().enumerate() {
+            if self.castling >> i & 1 == 1 {
+                h ^= k;
+            }
+        }
+        h
+    }
+
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = self.state_key();
+        for c in self.occ {
+            h ^= self.man_key(c, self.board[c]);
+        }
+        h
+    }
+
+    /// Applies a legal move (or the pass) and everything that follows from it.
+    pub fn make(&mut self, mv: Move) -> Undo<W> {
+        let game = self.game;
+        let z = &game.zobrist;
+        let p = self.to_move as usize;
+        let mut undo = Undo {
+            captured: Man::NONE,
+            captured_cell: NO_CELL,
+            moved: Man::NONE,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            to_move: self.to_move,
+            snapshot: None,
+        };
+        self.halfmove += 1;
+        let kind = mv.kind();
+        if kind != MoveKind::Pass {
+            let (from, to) = (mv.from(), mv.to());
+            let victim_cell = if kind == MoveKind::EnPassant { mv.aux() } else { to };
+            if self.board[victim_cell].is_some() {
+                undo.captured = self.take(victim_cell);
+                undo.captured_cell = victim_cell as u16;
+                self.halfmove = 0;
+            }
+            let m = self.take(from);
+            undo.moved = m;
+            if game.types[m.kind()].pawn {
+                self.halfmove = 0;
+            }
+            let placed = match mv.promotion() {
+                Some(t) => m.with_kind(t),
+                None => m,
+            };
+            self.put(to, placed);
+            if kind == MoveKind::Castle {
+                let c = &game.castles[mv.aux()];
+                let rook = self.take(c.rook_from);
+                self.put(c.rook_to, rook);
+            }
+            let lost = self.castling & (game.castle_clear[from] | game.castle_clear[to]);
+            if lost != 0 {
+                for i in 0..game.castles.len() {
+                    if lost >> i & 1 == 1 {
+                        self.hash ^= z.castling[i];
+                    }
+                }
+                self.castling &= !lost;
+            }
+            if kind == MoveKind::DoubleStep {
+                let skipped = mv.aux();
+                if self.en_passant_possible(p, skipped, m.kind()) {
+                    self.ep[p] = EnPassant { skipped: skipped as u16, victim: to as u16 };
+                    self.hash ^= z.ep[skipped];
+                }
+            }
+        }
+        let next = self.next_active(p);
+        if next <= p {
+            self.fullmove += 1;
+        }
+        self.hash ^= z.to_move[p] ^ z.to_move[next];
+        self.to_move = next as u8;
+        if self.ep[next].is_some() {
+            self.hash ^= z.ep[self.ep[next].skipped as usize];
+            self.ep[next] = EnPassant::NONE;
+        }
+        if self.active.count_ones() > 2 {
+            self.start_of_turn(&mut undo);
+        }
+        undo
+    }
+
+    /// Reverts `make(mv)`.
+    pub fn unmake(&mut self, mv: Move, undo: Undo<W>) {
+        if let Some(snap) = undo.snapshot {
+            *self = *snap;
+        }
+        let kind = mv.kind();
+        if kind != MoveKind::Pass {
+            let (from, to) = (mv.from(), mv.to());
+            if kind == MoveKind::Castle {
+                let c = &self.game.castles[mv.aux()];
+                let rook = self.take(c.rook_to);
+                self.put(c.rook_from, rook);
+            }
+            self.take(to);
+            self.put(from, undo.moved);
+            if undo.captured.is_some() {
+                self.put(undo.captured_cell as usize, undo.captured);
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.to_move = undo.to_move;
+        self.hash = undo.hash;
+    }
+
+    /// Whether an opponent could take a pawn en passant on `skipped` (so that the right is
+    /// recorded only when it exists, as in FEN).
+    fn en_passant_possible(&self, stepper: Player, skipped: usize, kind: usize) -> bool {
+        let game = self.game;
+        if !game.types[kind].en_passant {
+            return false;
+        }
+        for q in 0..game.nplayers {
+            if q == stepper || !self.is_active(q) || !game.ep_allowed[q][stepper].has(skipped) {
+                continue;
+            }
+            for (t, info) in game.types.iter().enumerate() {
+                if !info.en_passant {
+                    continue;
+                }
+                let mine = self.by_type[t] & self.by_owner[q];
+                if mine.is_empty() {
+                    continue;
+                }
+                for o in 0..game.nplayers {
+                    let pieces = mine & self.by_orient[o];
+                    if pieces.is_empty() {
+                        continue;
+                    }
+                    for &rt in &info.capture_leaps[o] {
+                        if game.leaps[rt as usize][skipped].intersects(&pieces) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Start-of-turn checkmates: while the player to move attacks another active player's royal
+    /// piece, that player is checkmated (victims in turn order, one at a time).
+    fn start_of_turn(&mut self, undo: &mut Undo<W>) {
+        let p = self.to_move as usize;
+        loop {
+            if self.is_decided() {
+                return;
+            }
+            let mut victim = None;
+            let mut q = p;
+            for _ in 1..self.game.nplayers {
+                q = self.next_active(q);
+                if q == p {
+                    break;
+                }
+                if let Some(k) = self.royal_cell(q) {
+                    let attackers = self.attackers(k, self.occ, 1 << p, Bitboard::EMPTY, false);
+                    if let Some(d) = attackers.first() {
+                        victim = Some((q, d));
+                        break;
+                    }
+                }
+            }
+            let Some((q, deliverer)) = victim else { return };
+            if undo.snapshot.is_none() {
+                undo.snapshot = Some(Box::new(self.clone()));
+            }
+            self.checkmate(q, p, deliverer);
+        }
+    }
+
+    /// Eliminates `victim`, checkmated by `mater` with the man on `deliverer`.
+    pub(crate) fn checkmate(&mut self, victim: Player, mater: Player, deliverer: usize) {
+        let game = self.game;
+        let rules = &game.def.rules.mate;
+        self.mates += 1;
+        let first_mate = self.mates == 1;
+        let delivered_by_promotee = self.board[deliverer].flagged();
+        for c in self.by_owner[victim] {
+            let m = self.take(c);
+            if rules.victim_men == VictimMen::Recruited && !game.types[m.kind()].royal {
+                self.put(c, m.with_owner(mater));
+            }
+        }
+        self.active &= !(1 << victim);
+        self.eliminated_by[victim] = mater as u8;
+        self.elimination_order[self.eliminations as usize] = victim as u8;
+        self.eliminations += 1;
+        self.ep[victim] = EnPassant::NONE;
+        for (i, c) in game.castles.iter().enumerate() {
+            if c.player == victim {
+                self.castling &= !(1 << i);
+            }
+        }
+        let royal = self.royal_cell(mater);
+        if royal != Some(deliverer) {
+            let d = self.board[deliverer];
+            if let Some(t) = game.deliverer_promotion[d.kind()] {
+                self.take(deliverer);
+                self.put(deliverer, d.with_kind(t));
+            }
+        }
+        if let Some(k) = royal {
+            let m = self.board[k];
+            if let Some(t) = game.royal_promotion[m.kind()] {
+                self.take(k);
+                self.put(k, m.with_kind(t));
+            }
+        }
+        if first_mate && rules.second_mate_by_promotee_wins {
+            for c in [Some(deliverer), royal].into_iter().flatten() {
+                let m = self.take(c);
+                self.put(c, m.with_flag(true));
+            }
+        }
+        if rules.second_mate_by_promotee_wins && self.mates == 2 && delivered_by_promotee {
+            self.winner = mater as u8;
+        }
+        self.halfmove = 0;
+        self.hash = self.compute_hash();
+    }
+}
