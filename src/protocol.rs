@@ -6,7 +6,7 @@
 
 use std::io::{BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -33,6 +33,8 @@ fn emit(out: &Output, line: &str) {
 
 struct Running {
     control: Arc<Control>,
+    /// Set just before `bestmove` is printed, so that a `go` right after it is accepted.
+    answered: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -267,7 +269,7 @@ impl Engine {
         if args.first() == Some(&"perft") {
             return self.perft(&args[1..]);
         }
-        if self.search.as_ref().is_some_and(|r| !r.handle.is_finished()) {
+        if self.search.as_ref().is_some_and(|r| !r.answered.load(Ordering::SeqCst)) {
             return self.error("a search is already running; send 'stop' first");
         }
         self.stop_search();
@@ -281,13 +283,16 @@ impl Engine {
         let info_out = self.out.clone();
         let job =
             self.session.search_job(limits, control.clone(), self.tt.clone(), self.threads, Box::new(move |line| emit(&info_out, &line)));
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = answered.clone();
         let handle = std::thread::Builder::new().stack_size(64 << 20).spawn(move || {
             let line = catch_unwind(AssertUnwindSafe(job))
                 .unwrap_or_else(|_| "info string error: internal error in search\nbestmove (none)".into());
+            done.store(true, Ordering::SeqCst);
             emit(&out, &line);
         });
         match handle {
-            Ok(handle) => self.search = Some(Running { control, handle }),
+            Ok(handle) => self.search = Some(Running { control, answered, handle }),
             Err(e) => self.error(&format!("cannot start the search thread: {e}")),
         }
     }

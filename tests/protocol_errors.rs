@@ -1,0 +1,84 @@
+//! Bad input through the binary: one clear `info string error: ...` line, the previous position
+//! unchanged, and the engine still answering.
+
+mod common;
+
+use common::EngineProcess;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+fn single_error(out: &[String], what: &str) {
+    assert_eq!(out.len(), 1, "{what}: expected exactly one line, got {out:?}");
+    assert!(out[0].starts_with("info string error: "), "{what}: {out:?}");
+}
+
+#[test]
+fn bad_input_is_reported_and_changes_nothing() {
+    let mut e = EngineProcess::start();
+    assert!(e.command("position startpos moves e2e4").is_empty());
+    assert_eq!(e.command("fen"), vec![AFTER_E4]);
+
+    let bad_lines = [
+        // malformed FENs
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        "position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - zero 1",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position fen",
+        "position",
+        "position somewhere",
+        // illegal and malformed moves
+        "position startpos moves e2e5",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position startpos moves e2e4 xyz",
+        "position startpos moves e7e8q",
+        // unknown commands and bad option values
+        "frobnicate",
+        "setoption name UCI_Variant value no-such-game",
+        "setoption name Hash value lots",
+        "setoption name Hash value 0",
+        "setoption name Threads value -3",
+        "setoption name NoSuchOption value 1",
+        "setoption value 3",
+        "go depth",
+        "go wtime soon",
+        "go perft",
+        "go perft many",
+    ];
+    for line in bad_lines {
+        let out = e.command(line);
+        single_error(&out, line);
+        assert_eq!(e.command("fen"), vec![AFTER_E4], "position changed after: {line}");
+    }
+    // Error texts name what was wrong.
+    let out = e.command("position startpos moves e2e4 e7e5 e1e3");
+    assert!(out[0].contains("e1e3") && out[0].contains("illegal"), "{out:?}");
+    let out = e.command("position startpos moves e2e4 xyz");
+    assert!(out[0].contains("xyz") && out[0].contains("malformed"), "{out:?}");
+    let out = e.command("frobnicate");
+    assert!(out[0].contains("frobnicate"), "{out:?}");
+
+    // The engine still works.
+    assert!(e.command("position startpos").is_empty());
+    assert_eq!(e.command("fen"), vec![START]);
+    e.send("go depth 3");
+    let out = e.read_until(|l| l.starts_with("bestmove"), std::time::Duration::from_secs(60));
+    assert!(out.last().unwrap().starts_with("bestmove "));
+    assert!(e.quit().success());
+}
+
+#[test]
+fn binary_garbage_does_not_kill_the_engine() {
+    let mut e = EngineProcess::start();
+    for line in ["\u{0}\u{1}\u{2}", "position fen \u{7f}\u{7f}", "go perft 99999999999999999999", "setoption name", "   ", "\t\t"] {
+        let out = e.command(line);
+        assert!(out.len() <= 1, "{line:?}: {out:?}");
+        assert!(out.iter().all(|l| l.starts_with("info string error: ")), "{line:?}: {out:?}");
+    }
+    assert_eq!(e.command("fen"), vec![START]);
+    assert!(e.quit().success());
+}
