@@ -393,6 +393,39 @@ mod tests {
         assert_eq!(notation::position_string(&pos), START);
     }
 
+    /// Random games from the start: every legal move is made and unmade exactly, the incremental
+    /// hash matches a full recomputation, and the written position parses back to the same one.
+    #[test]
+    fn random_games_make_and_unmake_exactly() {
+        let g = game();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut moves = Vec::new();
+        for _ in 0..6 {
+            let mut pos = Position::start(g);
+            for _ in 0..300 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let before = notation::position_string(&pos);
+                for &mv in &moves {
+                    let undo = pos.make(mv);
+                    assert_eq!(pos.hash(), pos.compute_hash(), "{before} {}", notation::move_string(g, mv));
+                    pos.unmake(mv, undo);
+                    assert_eq!(notation::position_string(&pos), before);
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves[(seed % moves.len() as u64) as usize];
+                pos.make(mv);
+                let text = notation::position_string(&pos);
+                let parsed = notation::parse_position(g, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+                assert_eq!(parsed.hash(), pos.hash(), "{text}");
+            }
+        }
+    }
+
     #[test]
     fn face_promotion_table() {
         let g = game();

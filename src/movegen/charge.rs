@@ -225,3 +225,37 @@ impl<const W: usize> Position<W> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::games;
+    use crate::notation::{move_string, parse_position, position_string};
+    use crate::registry;
+
+    /// Red Elephants on Uc3, Ud4 and Uf4 (so leaps go several ways), enemies to capture on Ue5 and
+    /// Ub2, four kings: every move, Charges included, is made and unmade exactly.
+    #[test]
+    fn charges_make_and_unmake_exactly() {
+        let game = registry::compiled::<4>(games::definition("guru2").expect("guru2"));
+        let mut rows = vec!["10"; 5];
+        rows.extend(["4bF5", "3rE1rE4", "2rE7", "1bP8", "10", "gK8oK"]);
+        rows.extend(["10"; 8]);
+        rows.push("rK8bK");
+        let text = format!("{} r rbgo - - 0 1 0:", rows.join("/"));
+        let mut pos = parse_position(game, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let before = position_string(&pos);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let charges: Vec<_> = moves.iter().filter(|m| move_string(game, **m).contains(',')).copied().collect();
+        assert!(charges.len() > 10, "only {} charges", charges.len());
+        for mv in moves {
+            let undo = pos.make(mv);
+            assert_eq!(pos.hash(), pos.compute_hash(), "hash after {}", move_string(game, mv));
+            let after = parse_position(game, &position_string(&pos)).expect("written position parses");
+            assert_eq!(after.hash(), pos.hash());
+            pos.unmake(mv, undo);
+            assert_eq!(position_string(&pos), before, "unmake {}", move_string(game, mv));
+            assert_eq!(pos.hash(), pos.compute_hash());
+        }
+    }
+}
