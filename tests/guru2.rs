@@ -218,6 +218,37 @@ fn enlightened_move_granted_twice_is_one_move() {
     assert_distinct(&*s);
 }
 
+/// A second Guru at Giraffe distance: Gurus on Ue5 and Ui6 (offset (4,1,0), length √17) grant
+/// each other the other Giraffe cells of the partner's cell. Ui6 gains Ui4, Ua6, Ua4, Uf9, Ud1,
+/// Li5, La5, Le9, Le1 (Ud9 and Uf1 are its ordinary Gimel moves); Ue5 gains Ue7, Uj10, Uh2, Le6,
+/// Li10, Li2 (Uj2 and Uh10 are its ordinary Gimel moves).
+#[test]
+fn enlightened_second_guru() {
+    let s = open(Some(&fen(&with_far_kings(&[("La1", "rK"), ("Ue5", "rG"), ("Ui6", "rG")]), 'r')), &[]);
+    let expected = set(&[
+        "Ui6Ue7", "Ui6Uj10", "Ui6Uj2", "Ui6Uh10", "Ui6Uh2", "Ui6Le6", "Ui6Li10", "Ui6Li2", "Ui6Ud9", "Ui6Ud3", "Ui6Uf1", // ordinary
+        "Ui6Ui4", "Ui6Ua6", "Ui6Ua4", "Ui6Uf9", "Ui6Ud1", "Ui6Li5", "Ui6La5", "Ui6Le9", "Ui6Le1", // enlightened
+    ]);
+    assert_eq!(moves_from(&*s, "Ui6"), expected);
+    let expected = set(&[
+        "Ue5Ui4", "Ue5Ua6", "Ue5Ua4", "Ue5Uf9", "Ue5Uf1", "Ue5Ud9", "Ue5Ud1", "Ue5Li5", "Ue5La5", "Ue5Le9", "Ue5Le1", // Giraffe
+        "Ue5Uj8", "Ue5Uj2", "Ue5Uh10", "Ue5Ub10", // Gimel
+        "Ue5Ue7", "Ue5Uj10", "Ue5Uh2", "Ue5Le6", "Ue5Li10", "Ue5Li2", // enlightened
+    ]);
+    assert_eq!(moves_from(&*s, "Ue5"), expected);
+    assert_distinct(&*s);
+}
+
+/// Decisions of §4.1/§7.7: an Igtivlander grants, an Archduke uses. Archduke on Ue4 below an
+/// Igtivlander on Ue5: 7 cells on its level, 9 below, and Ue6 granted.
+#[test]
+fn enlightened_igtivlander_grants_archduke() {
+    let s = open(Some(&fen(&with_far_kings(&[("La1", "rK"), ("Ue4", "rA"), ("Ue5", "rI")]), 'r')), &[]);
+    let moves = moves_from(&*s, "Ue4");
+    assert_eq!(moves.len(), 17);
+    assert!(moves.contains("Ue4Ue6"));
+}
+
 // ---------------------------------------------------------------- Elephant Charge (§4.2, §7.6, §7.11)
 
 /// Red Elephants on Uc3 and Ud4. From {c3,d4}: c3 leaps over d4 to e5, or d4 over c3 to b2.
@@ -414,6 +445,23 @@ fn second_mate_by_the_first_deliverer_wins() {
     assert!(s.legal_moves().is_empty());
     assert_eq!(s.perft(1), 0);
     assert!(s.position_string().ends_with(" 2:brgr"));
+}
+
+/// §5.3 simultaneous mates: at the start of Red's turn its Rook on Lc1 attacks Blue's King (rank 1)
+/// and Green's (file c). Blue, first after Red, is mated and the Rook becomes a Vicereine; then
+/// Green is mated by that Vicereine, the second mate by a piece promoted at the first: Red wins.
+/// Green, processed later, ranks above Blue.
+#[test]
+fn double_mate_by_the_same_piece_wins_at_once() {
+    let men = [("Ua1", "rK"), ("Lc1", "rR"), ("Lj1", "bK"), ("Lc10", "gK"), ("La10", "oK"), ("Ub6", "oP")];
+    let s = open(Some(&fen(&men, 'o')), &["Ub6Ub5"]);
+    let expected =
+        fen(&[("Ua1", "rM*"), ("Lc1", "rV*"), ("La10", "oK"), ("Ub5", "oP")], 'r').replace(" rbgo - - 0 1 0:", " ro - - 0 2 2:brgr");
+    assert_eq!(s.position_string(), expected);
+    let status = s.status();
+    assert!(status.over);
+    assert_eq!(status.winner.as_deref(), Some("Red"));
+    assert_eq!(status.placings, vec!["Red", "Orange", "Green", "Blue"]);
 }
 
 /// A Pawn that delivers mate becomes an Archduke: Red's Pawn steps Uh1→Ui1 and checks Blue's King

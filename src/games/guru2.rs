@@ -393,6 +393,38 @@ mod tests {
         assert_eq!(notation::position_string(&pos), START);
     }
 
+    /// §2.1/§2.3: on each level a player's four Elephants hold four different bindings; each
+    /// Elephant shares its binding with exactly one Elephant of the two neighbouring armies and
+    /// with none of the opposite army's.
+    #[test]
+    fn start_elephant_bindings() {
+        let g = game();
+        let binding = |c: usize| {
+            let [x, y, z] = g.def.geometry.coord(c);
+            (z, x % 2, y % 2, (x / 2 + y / 2) % 2)
+        };
+        let elephants: Vec<(usize, (i32, i32, i32, i32))> =
+            g.def.setup.iter().filter(|s| s.2 == ELEPHANT).map(|&(c, p, _)| (p, binding(c))).collect();
+        assert_eq!(elephants.len(), 32);
+        for &(p, b) in &elephants {
+            let same = |q: usize| elephants.iter().filter(|&&(o, ob)| o == q && ob == b).count();
+            assert_eq!(same(p), 1, "player {p} has two Elephants on binding {b:?}");
+            assert_eq!(same((p + 1) % 4) + same((p + 3) % 4), 1, "player {p} binding {b:?}: neighbours");
+            assert_eq!(same((p + 2) % 4), 0, "player {p} binding {b:?}: opposite army");
+        }
+        // §4.2: Red's face promotions to an Elephant on a binding none of its array Elephants holds.
+        let PromotionChoices::ByCell(table) = g.types[PAWN].promo_choices.clone().expect("pawn promotes") else {
+            panic!("promotion by cell")
+        };
+        let red_bindings: Vec<_> = elephants.iter().filter(|e| e.0 == 0).map(|e| e.1).collect();
+        let new_binding: Vec<&str> = g.types[PAWN].promo_zone[0]
+            .iter()
+            .filter(|&c| table[c] == Some(ELEPHANT) && !red_bindings.contains(&binding(c)))
+            .map(|c| g.def.geometry.name(c))
+            .collect();
+        assert_eq!(new_binding, vec!["Lj4", "Lj7", "Ld10", "Uj4", "Ud10", "Ug10"]);
+    }
+
     /// Random games from the start: every legal move is made and unmade exactly, the incremental
     /// hash matches a full recomputation, and the written position parses back to the same one.
     #[test]
