@@ -60,6 +60,34 @@ impl Default for MateRules {
     }
 }
 
+/// The Enlightened Move (rules `guru2level.md` §4.1): a man of a `users` type standing where one of
+/// its own moves from a friendly `granters` man's cell would take it may move, without capturing,
+/// to any empty cell that such a move from the granter's cell reaches at the same (lattice)
+/// length. Riders need the path from the granter's cell clear both ways. Only leap and ride
+/// components take part.
+#[derive(Clone, Debug)]
+pub struct EnlightenedRule {
+    /// Types whose men grant the move to the other friendly men.
+    pub granters: Vec<usize>,
+    /// Types whose men may use it.
+    pub users: Vec<usize>,
+}
+
+/// The Elephant Charge (rules `guru2level.md` §4.2, §7.6, §7.11): one move of `min_legs` to
+/// `max_legs` leaps, each by a `chargers` man of the mover along one of `leaps` over another
+/// `chargers` man of the mover on the leap's midpoint, landing on an empty cell or an enemy. No
+/// royal man of any active player may be attacked before the first leap or after any leap, and no
+/// placement may repeat within the Charge. Every distinct sequence of leaps is a distinct move.
+#[derive(Clone, Debug)]
+pub struct ChargeRule {
+    pub chargers: Vec<usize>,
+    /// At most 4 vectors, each with even components (its midpoint is a cell).
+    pub leaps: Vec<Vec3>,
+    pub min_legs: usize,
+    /// At most 4 (the legs are packed into the 64-bit move).
+    pub max_legs: usize,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Rules {
     pub castling: Vec<CastleDef>,
@@ -72,6 +100,8 @@ pub struct Rules {
     /// Per player: the cells its royal piece may occupy (`None` = anywhere).
     pub royal_zone: Option<Vec<Vec<usize>>>,
     pub mate: MateRules,
+    pub enlightened: Option<EnlightenedRule>,
+    pub charge: Option<ChargeRule>,
 }
 
 #[derive(Clone, Debug)]

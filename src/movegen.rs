@@ -3,7 +3,11 @@
 //! Pseudo-legal targets come from the compiled components; legality is decided by a cheap
 //! filter where it can be proved (pins along rider lines computed from the royal cell, no check,
 //! the move touches no hopper line and no curved or bent path to the royal cell) and otherwise by
-//! an exact attack test on the position after the move.
+//! an exact attack test on the position after the move. Moves granted by rule switches live in
+//! their own submodules: [`enlightened`] and [`charge`].
+
+pub mod charge;
+pub mod enlightened;
 
 use arrayvec::ArrayVec;
 
@@ -288,6 +292,12 @@ impl<const W: usize> Position<W> {
         }
         if self.castling != 0 && !s.in_check {
             self.push_castles(&s, out);
+        }
+        if let Some(rule) = &game.enlightened {
+            self.push_enlightened(rule, &s, own, out);
+        }
+        if let Some(rule) = &game.charge {
+            self.push_charges(rule, out);
         }
         if out.is_empty() && self.active.count_ones() > 2 {
             out.push(Move::PASS);

@@ -10,6 +10,7 @@
 use std::fmt::Write;
 
 use crate::bitboard::Bitboard;
+use crate::movegen::charge::charge_legs;
 use crate::position::{EnPassant, Man, Move, MoveKind, NO_PLAYER, Position};
 use crate::tables::{Game, MAX_PLAYERS};
 
@@ -410,12 +411,18 @@ pub fn position_string<const W: usize>(pos: &Position<W>) -> String {
     s
 }
 
-/// The text of a move: from-cell, to-cell, promotion code in lower case; `0000` for the pass.
+/// The text of a move: from-cell, to-cell, promotion code in lower case; `0000` for the pass; the
+/// legs of a multi-leg move joined by `,`.
 pub fn move_string<const W: usize>(game: &Game<W>, mv: Move) -> String {
-    if mv.kind() == MoveKind::Pass {
-        return "0000".to_string();
-    }
     let geo = game.geometry();
+    match mv.kind() {
+        MoveKind::Pass => return "0000".to_string(),
+        MoveKind::Charge => {
+            let legs: Vec<String> = charge_legs(game, mv).iter().map(|l| format!("{}{}", geo.name(l.from), geo.name(l.to))).collect();
+            return legs.join(",");
+        }
+        _ => {}
+    }
     let mut s = format!("{}{}", geo.name(mv.from()), geo.name(mv.to()));
     if let Some(t) = mv.promotion() {
         s.push_str(&game.def.pieces[t].code.to_lowercase());
@@ -423,7 +430,8 @@ pub fn move_string<const W: usize>(game: &Game<W>, mv: Move) -> String {
     s
 }
 
-/// Finds the legal move written as `text`.
+/// Finds the legal move written as `text`. A promotion suffix may be left out where the move
+/// has exactly one promotion choice (a promotion decided by the destination cell).
 pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move, NotationError> {
     let game = pos.game();
     let mut moves = Vec::new();
@@ -434,9 +442,27 @@ pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move,
     if let Some(&mv) = moves.iter().find(|&&m| move_string(game, m).eq_ignore_ascii_case(text)) {
         return Ok(mv);
     }
-    // Well-formed but not legal, or not a move at all?
     let geo = game.geometry();
-    let well_formed = text == "0000" || geo.parse_cell_prefix(text).and_then(|(_, n)| geo.parse_cell_prefix(&text[n..])).is_some();
+    let cells = |leg: &str| -> Option<(usize, usize)> {
+        let (from, n) = geo.parse_cell_prefix(leg)?;
+        let (to, m) = geo.parse_cell_prefix(&leg[n..])?;
+        (n + m == leg.len()).then_some((from, to))
+    };
+    if let Some((from, to)) = cells(text) {
+        let same_cells: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| !matches!(m.kind(), MoveKind::Pass | MoveKind::Charge) && m.from() == from && m.to() == to)
+            .collect();
+        if let [only] = same_cells[..]
+            && only.promotion().is_some()
+        {
+            return Ok(only);
+        }
+    }
+    // Well-formed but not legal, or not a move at all?
+    let well_formed = text == "0000"
+        || text.split(',').all(|leg| geo.parse_cell_prefix(leg).and_then(|(_, n)| geo.parse_cell_prefix(&leg[n..])).is_some());
     if well_formed { err(format!("illegal move '{text}'")) } else { err(format!("malformed move '{text}'")) }
 }
 

@@ -8,6 +8,7 @@ use std::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::game::VictimMen;
+use crate::movegen::charge::MAX_LEGS;
 use crate::tables::{Game, MAX_CELLS, MAX_PLAYERS, MAX_TYPES};
 
 /// Player index (turn order).
@@ -78,11 +79,14 @@ pub enum MoveKind {
     DoubleStep = 1,
     EnPassant = 2,
     Castle = 3,
+    /// Several leaps in one move (`movegen::charge`).
+    Charge = 4,
     Pass = 7,
 }
 
 /// A move: from, to, promotion, kind and one auxiliary cell (the skipped cell of a double step,
-/// the captured pawn of an en passant capture, the castling index), packed in 64 bits.
+/// the captured pawn of an en passant capture, the castling index), packed in 64 bits. A Charge
+/// keeps its further legs in bits 27–61 instead (`movegen::charge`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u64);
 
@@ -124,6 +128,7 @@ impl Move {
             1 => MoveKind::DoubleStep,
             2 => MoveKind::EnPassant,
             3 => MoveKind::Castle,
+            4 => MoveKind::Charge,
             _ => MoveKind::Pass,
         }
     }
@@ -178,6 +183,8 @@ pub struct Undo<const W: usize> {
     fullmove: u32,
     hash: u64,
     to_move: u8,
+    /// The men captured by each leap of a Charge.
+    charge_captured: [Man; MAX_LEGS],
     /// The position right after the move itself, kept when start-of-turn checkmates followed.
     snapshot: Option<Box<Position<W>>>,
 }
@@ -459,11 +466,17 @@ impl<const W: usize> Position<W> {
             fullmove: self.fullmove,
             hash: self.hash,
             to_move: self.to_move,
+            charge_captured: [Man::NONE; MAX_LEGS],
             snapshot: None,
         };
         self.halfmove += 1;
         let kind = mv.kind();
-        if kind != MoveKind::Pass {
+        if kind == MoveKind::Charge {
+            undo.charge_captured = self.apply_charge(mv);
+            if undo.charge_captured.iter().any(|m| m.is_some()) {
+                self.halfmove = 0;
+            }
+        } else if kind != MoveKind::Pass {
             let (from, to) = (mv.from(), mv.to());
             let victim_cell = if kind == MoveKind::EnPassant { mv.aux() } else { to };
             if self.board[victim_cell].is_some() {
@@ -486,15 +499,7 @@ impl<const W: usize> Position<W> {
                 let rook = self.take(c.rook_from);
                 self.put(c.rook_to, rook);
             }
-            let lost = self.castling & (game.castle_clear[from] | game.castle_clear[to]);
-            if lost != 0 {
-                for i in 0..game.castles.len() {
-                    if lost >> i & 1 == 1 {
-                        self.hash ^= z.castling[i];
-                    }
-                }
-                self.castling &= !lost;
-            }
+            self.clear_castling_rights(from, to);
             if kind == MoveKind::DoubleStep {
                 let skipped = mv.aux();
                 if self.en_passant_possible(p, skipped, m.kind()) {
@@ -519,13 +524,30 @@ impl<const W: usize> Position<W> {
         undo
     }
 
+    /// Drops the castling rights of pieces leaving, entering or captured on `from` and `to`.
+    #[inline(always)]
+    pub(crate) fn clear_castling_rights(&mut self, from: usize, to: usize) {
+        let game = self.game;
+        let lost = self.castling & (game.castle_clear[from] | game.castle_clear[to]);
+        if lost != 0 {
+            for i in 0..game.castles.len() {
+                if lost >> i & 1 == 1 {
+                    self.hash ^= game.zobrist.castling[i];
+                }
+            }
+            self.castling &= !lost;
+        }
+    }
+
     /// Reverts `make(mv)`.
     pub fn unmake(&mut self, mv: Move, undo: Undo<W>) {
         if let Some(snap) = undo.snapshot {
             *self = *snap;
         }
         let kind = mv.kind();
-        if kind != MoveKind::Pass {
+        if kind == MoveKind::Charge {
+            self.revert_charge(mv, &undo.charge_captured);
+        } else if kind != MoveKind::Pass {
             let (from, to) = (mv.from(), mv.to());
             if kind == MoveKind::Castle {
                 let c = &self.game.castles[mv.aux()];

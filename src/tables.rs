@@ -11,6 +11,8 @@ use arrayvec::ArrayVec;
 use crate::bitboard::Bitboard;
 use crate::game::GameDef;
 use crate::geometry::{Geometry, Vec3, add, neg};
+use crate::movegen::charge::ChargeTables;
+use crate::movegen::enlightened::EnlightenedTables;
 use crate::movement::{Component, Mode, PromotionChoices};
 
 pub const MAX_PLAYERS: usize = 4;
@@ -173,6 +175,8 @@ pub struct Game<const W: usize> {
     pub psq: Vec<Vec<Vec<i32>>>,
     /// Material value per type.
     pub values: Vec<i32>,
+    pub enlightened: Option<EnlightenedTables>,
+    pub charge: Option<ChargeTables>,
 }
 
 struct Builder<'a, const W: usize> {
@@ -602,6 +606,8 @@ impl<const W: usize> Game<W> {
 
         let psq = crate::eval::piece_square_table(&def);
         let values = crate::eval::piece_values(&def);
+        let enlightened = def.rules.enlightened.as_ref().map(|r| EnlightenedTables::compile(r, &def));
+        let charge = def.rules.charge.as_ref().map(|r| ChargeTables::compile(r, geo));
         let Builder { leaps, rays, curved, bent, .. } = b;
         Game {
             ncells,
@@ -629,6 +635,8 @@ impl<const W: usize> Game<W> {
             initial_counts,
             psq,
             values,
+            enlightened,
+            charge,
             def,
         }
     }
