@@ -110,6 +110,13 @@ impl Engine {
             "fen" => self.say(&self.session.position_string()),
             "legal" => self.say(&self.session.legal_moves().join(" ")),
             "status" => self.status(),
+            "bench" => {
+                self.stop_search();
+                let lines = crate::bench::run(None, |l| self.say(&crate::bench::format_line(l)));
+                for line in crate::bench::summary(&lines) {
+                    self.say(&line);
+                }
+            }
             "quit" => {
                 self.stop_search();
                 return Flow::Quit;
