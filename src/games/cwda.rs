@@ -173,3 +173,112 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         armies: vec![ARMY_NAMES[white_army].to_string(), ARMY_NAMES[black_army].to_string()],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::{move_string, parse_position};
+    use crate::position::Position;
+    use crate::registry;
+
+    /// Targets of a lone piece (plus kings out of the way) from a cell, sorted.
+    fn targets(id: &str, fen: &str, from: &str) -> Vec<String> {
+        let game = registry::compiled::<1>(super::definition(id).expect("game"));
+        let pos = parse_position(game, fen).expect("position");
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut out: Vec<String> =
+            moves.iter().map(|&m| move_string(game, m)).filter(|m| m.starts_with(from)).map(|m| m[2..].to_string()).collect();
+        out.sort();
+        out
+    }
+
+    fn cells(list: &str) -> Vec<String> {
+        let mut v: Vec<String> = list.split_whitespace().map(String::from).collect();
+        v.sort();
+        v
+    }
+
+    /// The empty-board target lists of `cwda.md` §2 (verified there against the seed diagrams).
+    #[test]
+    fn army_pieces_from_d4_match_the_rules() {
+        let cases = [
+            ("cwda-cc", "D", "a1 a7 b2 b4 b6 c3 c5 d2 d6 e3 e5 f2 f4 f6 g1 g7 h8"),
+            ("cwda-cc", "W", "b2 b6 c4 d3 d5 e4 f2 f6"),
+            ("cwda-cc", "F", "b2 b4 b6 c3 c5 d2 d6 e3 e5 f2 f4 f6"),
+            ("cwda-cc", "C", "a1 a7 b2 b3 b5 b6 c2 c3 c5 c6 e2 e3 e5 e6 f2 f3 f5 f6 g1 g7 h8"),
+            ("cwda-nn", "G", "a4 b4 c3 c4 d3 d5 d6 d7 d8 e3 e4 f4 g4 h4"),
+            ("cwda-nn", "I", "c2 c3 c5 c6 e2 e3 e5 e6"),
+            ("cwda-nn", "T", "b5 c3 c4 c6 d3 e3 e4 e6 f5"),
+            ("cwda-nn", "L", "a4 b4 b5 c3 c4 c5 c6 d3 d5 d6 d7 d8 e3 e4 e5 e6 f4 f5 g4 h4"),
+            ("cwda-rr", "S", "a4 b4 c4 d1 d2 d3 d5 d6 d7 d8 e4 f4 g4 h4"),
+            ("cwda-rr", "Y", "b4 c4 d2 d3 d5 d6 e4 f4"),
+            ("cwda-rr", "H", "a4 b4 c3 c5 d1 d2 d6 d7 e3 e5 f4 g4"),
+            ("cwda-rr", "O", "a4 b3 b4 b5 c2 c4 c6 d1 d2 d3 d5 d6 d7 d8 e2 e4 e6 f3 f4 f5 g4 h4"),
+        ];
+        for (id, piece, expected) in cases {
+            // Kings on h1/a8 (out of every listed square's way except where the list says so).
+            let fen = format!("k7/8/8/8/3{piece}4/8/8/7K w - - 0 1");
+            let mut got = targets(id, &fen, "d4");
+            let mut want = cells(expected);
+            // a8 holds the Black King: a capture there is still a target of the piece.
+            got.retain(|c| c != "a8");
+            want.retain(|c| c != "a8");
+            assert_eq!(got, want, "{id} {piece} from d4");
+        }
+        assert_eq!(targets("cwda-rr", "k7/8/8/8/8/8/8/S6K w - - 0 1", "a1"), cells("a2 a3 a4 a5 b1 c1 d1 e1"));
+    }
+
+    /// Black's Nutty pieces are White's mirrored top to bottom (`cwda.md` §2.1).
+    #[test]
+    fn black_nutty_pieces_charge_downwards() {
+        let g = targets("cwda-nn", "K7/8/8/3g4/8/8/8/7k b - - 0 1", "d5");
+        assert_eq!(g, cells("d1 d2 d3 d4 a5 b5 c5 e5 f5 g5 h5 c6 d6 e6"));
+        let t = targets("cwda-nn", "K7/8/8/3t4/8/8/8/7k b - - 0 1", "d5");
+        assert_eq!(t, cells("b4 c3 e3 f4 c5 e5 c6 d6 e6"));
+        let l = targets("cwda-nn", "K7/8/8/4l3/8/8/8/7k b - - 0 1", "e5");
+        assert_eq!(l, cells("e1 e2 e3 e4 a5 b5 c5 d5 f5 g5 h5 c4 d3 f3 g4 d4 f4 d6 e6 f6"));
+    }
+
+    /// Promotion offers the pieces of both armies; Clobberers castle long to b1.
+    #[test]
+    fn promotion_choices_and_clobberer_castling() {
+        let moves = targets("cwda-cn", "k7/4P3/8/8/8/8/8/7K w - - 0 1", "e7");
+        assert_eq!(moves, cells("e8c e8d e8f e8g e8i e8l e8t e8w"));
+        let king = targets("cwda-cf", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/D3K2D w KQkq - 0 1", "e1");
+        assert!(king.contains(&"b1".to_string()) && king.contains(&"g1".to_string()), "{king:?}");
+        let black = targets("cwda-cf", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/D3K2D b KQkq - 0 1", "e8");
+        assert!(black.contains(&"c8".to_string()) && black.contains(&"g8".to_string()), "{black:?}");
+    }
+
+    /// Random games: make/unmake restore the position exactly and the incremental hash and
+    /// evaluation sums equal the ones computed from scratch.
+    #[test]
+    fn random_games_make_and_unmake_exactly() {
+        use rand::{RngExt, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(7);
+        for id in ["chess", "cwda-cn", "cwda-rn", "cwda-cc"] {
+            let game = registry::compiled::<1>(super::definition(id).expect("game"));
+            for _ in 0..20 {
+                let mut pos = Position::start(game);
+                let mut moves = Vec::new();
+                for _ in 0..120 {
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let before = pos.clone();
+                    for &m in &moves {
+                        let u = pos.make(m);
+                        assert_eq!(pos.hash(), pos.compute_hash(), "{id}: hash after {}", move_string(game, m));
+                        assert_eq!(pos.material_sums(), pos.psq_from_scratch());
+                        pos.unmake(m, u);
+                        assert_eq!(pos.hash(), before.hash());
+                        assert_eq!(crate::notation::position_string(&pos), crate::notation::position_string(&before));
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    pos.make(m);
+                }
+            }
+        }
+    }
+}
