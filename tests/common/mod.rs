@@ -60,6 +60,11 @@ impl EngineProcess {
     /// Sends `line`, then `isready`, and returns everything printed before `readyok`.
     pub fn command(&mut self, line: &str) -> Vec<String> {
         self.send(line);
+        self.sync()
+    }
+
+    /// Sends `isready` and returns everything printed before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
         self.send("isready");
         let mut out = self.read_until(|l| l == "readyok", Duration::from_secs(60));
         out.pop();
