@@ -378,3 +378,77 @@ impl<const W: usize> Position<W> {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::position::{Man, Move, Position};
+    use crate::registry;
+    use crate::tables::Game;
+
+    fn game() -> &'static Game<4> {
+        registry::compiled::<4>(crate::games::definition("honeycomb3").expect("honeycomb3"))
+    }
+
+    fn position(men: &[(&str, usize, &str)], to_move: usize, active: u8) -> Position<4> {
+        let g = game();
+        let mut p = Position::empty(g);
+        for &(c, owner, code) in men {
+            let cell = g.geometry().cell_by_name(c).expect("cell");
+            p.put(cell, Man::new(g.def.piece_by_code(code).expect("code"), owner, owner));
+        }
+        p.set_active(active);
+        p.set_to_move(to_move);
+        p
+    }
+
+    /// Yellow's King on the vertex 1a8 is not attacked, but Red covers all five of its cells
+    /// (2a8 and 2b8 by the Rook on 2e8, 1b8 by the Bishop, 1a7 by the Bishop defended from 7a7,
+    /// 1b7 by the Rook on 7b7), and Yellow has nothing else.
+    const BOXED: [(&str, usize, &str); 7] =
+        [("1c1", 0, "K"), ("2e8", 0, "R"), ("1a7", 0, "B"), ("7a7", 0, "R"), ("7b7", 0, "R"), ("1a8", 1, "K"), ("5c8", 2, "K")];
+
+    #[test]
+    fn no_move_with_three_players_is_the_pass() {
+        let mut p = position(&BOXED, 1, 0b111);
+        assert!(!p.in_check(1));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves, vec![Move::PASS]);
+        assert_eq!(p.perft(1), 1);
+        let undo = p.make(Move::PASS);
+        assert_eq!((p.to_move(), p.halfmove_clock()), (2, 1));
+        p.unmake(Move::PASS, undo);
+        assert_eq!(p.to_move(), 1);
+    }
+
+    #[test]
+    fn no_move_with_two_players_is_no_move() {
+        let men: Vec<_> = BOXED.iter().copied().filter(|m| m.1 != 2).collect();
+        let mut p = position(&men, 1, 0b011);
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.is_empty(), "stalemate: no pass with two players");
+        assert_eq!(p.perft(2), 0);
+    }
+
+    #[test]
+    fn pass_is_not_offered_beside_legal_moves() {
+        let mut men = BOXED.to_vec();
+        men.push(("3c5", 1, "P"));
+        let p = position(&men, 1, 0b111);
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 2);
+        assert!(!moves.contains(&Move::PASS));
+    }
+
+    #[test]
+    fn a_decided_game_has_no_moves() {
+        let p = position(&[("1c1", 0, "K"), ("3c3", 0, "P")], 0, 0b001);
+        assert!(p.is_decided());
+        assert_eq!(p.winner(), Some(0));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.is_empty());
+    }
+}

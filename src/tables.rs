@@ -12,6 +12,7 @@ use crate::bitboard::Bitboard;
 use crate::game::GameDef;
 use crate::geometry::{Geometry, Vec3, add, neg};
 use crate::movement::{Component, Mode, PromotionChoices};
+use crate::position::Man;
 
 pub const MAX_PLAYERS: usize = 4;
 pub const MAX_TYPES: usize = 48;
@@ -112,6 +113,10 @@ pub struct CompiledCastle {
 pub struct TypeInfo<const W: usize> {
     pub royal: bool,
     pub pawn: bool,
+    /// Its moves depend on the man's orientation (pawn-like, or a per-orientation component).
+    /// A man of any other type always takes its owner's orientation, so that men that move
+    /// alike are the same man (rules README: repetition).
+    pub oriented: bool,
     pub en_passant: bool,
     /// Per orientation: compiled components.
     pub comps: Vec<Vec<CompiledComponent>>,
@@ -455,9 +460,16 @@ impl<const W: usize> Game<W> {
                 promo_zone.push(promo.map(|pr| bits_of(&pr.zone[o])).unwrap_or_default());
                 promo_mandatory.push(promo.map(|pr| bits_of(&pr.mandatory[o])).unwrap_or_default());
             }
+            let oriented = pawn.is_some()
+                || piece.components.iter().any(|c| match c {
+                    Component::Leap { vectors, .. } => vectors.is_oriented(),
+                    Component::Ride { dirs, .. } | Component::Hop { dirs } => dirs.is_oriented(),
+                    Component::Curved { .. } | Component::Bent { .. } => false,
+                });
             types.push(TypeInfo {
                 royal: piece.royal,
                 pawn: pawn.is_some(),
+                oriented,
                 en_passant: pawn.is_some_and(|p| p.en_passant),
                 comps,
                 double_steps,
@@ -636,6 +648,13 @@ impl<const W: usize> Game<W> {
     #[inline(always)]
     pub fn piece_key(&self, cell: usize, t: usize, owner: usize, orient: usize) -> u64 {
         self.zobrist.pieces[((cell * self.ntypes + t) * self.nplayers + owner) * self.nplayers + orient]
+    }
+
+    /// The man with its owner's orientation unless its type moves by orientation (recruited
+    /// pawns keep their direction; a recruited Knight is just the mater's Knight).
+    #[inline(always)]
+    pub fn normalized(&self, m: Man) -> Man {
+        if self.types[m.kind()].oriented { m } else { m.with_orientation(m.owner()) }
     }
 
     pub fn geometry(&self) -> &Geometry {

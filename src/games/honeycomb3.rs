@@ -8,23 +8,39 @@
 //! Players in turn order: Red `r` (corner column 11), Yellow `y` (18), Blue `b` (88).
 //!
 //! Piece codes: `K` King, `Q` Queen, `R` Rook, `B` Bishop, `N` Knight, `P` Pawn; basic also `F`
-//! Finch; Wildhoney also `C` Camel and `G` Gnu. Promotion suffixes are the same letters in lower
-//! case (`1c73c8q` is not a move; `2c72c8q` is a Red pawn promoting to a Queen).
+//! Finch; Wildhoney also `C` Camel and `G` Gnu. A move is from-cell, to-cell and, for a
+//! promotion, the new type's code in lower case (`2c73c8q`: a Red pawn on 2c7 promoting to a
+//! Queen on 3c8). The pass is `0000`.
 //!
-//! Position strings (the N-player form of `notation`): the placement lists level `a` first and
-//! level `e` last; each level is 8 rows, from `y = 8` (columns 88 78 … 18) down to `y = 1`
-//! (column 11), each row from the highest `x` to `x = 1` (left to right in the drawing), rows
-//! separated by `/` (40 rows in all). A man is its owner's letter and its upper-case code (`rK`,
-//! `bP`); a recruited pawn adds the player whose direction it keeps (`rP(y)`: Red's, moving as
-//! Yellow's). Then: the player to move, the active players, `-` (no castling), `-` (no en
-//! passant), the halfmove clock (plies since the last capture, pawn move or elimination), the move
-//! number, and the checkmate history `<count>:<victim><mater>…` (`1:yr` = Yellow mated by Red).
-//! Basic start position (one line):
+//! Position strings (the N-player form of `notation`):
+//! - the placement lists level `a` first and level `e` last; each level is 8 rows, from `y = 8`
+//!   (columns 88 78 … 18) down to `y = 1` (column 11), each row from the highest `x` down to
+//!   `x = 1`, i.e. left to right in the drawing of rules §1.1; rows are separated by `/` (40 in
+//!   all) and a number is that many empty cells;
+//! - a man is its owner's letter and its upper-case code (`rK`, `bP`); a recruited pawn adds the
+//!   player whose direction it keeps (`rP(y)`: Red's pawn moving as Yellow's did). Recruited
+//!   pieces of every other type move like the mater's own and are written as such;
+//! - then the player to move, the active players in turn order, `-` (no castling), `-` (no en
+//!   passant), the halfmove clock (plies, passes included, since the last capture, pawn move or
+//!   elimination), the move number, and the checkmate history `<count>:<victim><mater>…` in order
+//!   of elimination (`1:yr`: Yellow was checkmated by Red).
+//!
+//! Start position of `honeycomb3` (one line):
 //!
 //! ```text
-//! bRbB6yByR/bBbP5yPyB/bP5yP/5/4/3/rPrP/rRrB/rB/rR/
+//! bRbBbP2yPyByR/bBbP3yPyB/bP4yP/5/4/rPrPrP/rBrB/rR/bQbNbP2yPyNyQ/bNbP3yPyN/bP4yP/5/4/rPrPrP/rNrN/rQ/bKbFbP2yPyFyK/bFbP3yPyF/bP4yP/5/4/rPrPrP/rFrF/rK/bQbNbP2yPyNyQ/bNbP3yPyN/bP4yP/5/4/rPrPrP/rNrN/rQ/bRbBbP2yPyByR/bBbP3yPyB/bP4yP/5/4/rPrPrP/rBrB/rR r ryb - - 0 1 0:
 //! ```
-//! (abbreviated: see [`tests`] `start_position_string` for the exact text, built by the engine)
+//!
+//! and of `wildhoney3`:
+//!
+//! ```text
+//! bRbBbP2yPyByR/bBbP3yPyB/bP4yP/5/4/rPrPrP/rBrB/rR/bQbCbP2yPyCyQ/bCbP3yPyC/bP4yP/5/4/rPrPrP/rCrC/rQ/bKbNbP2yPyNyK/bNbP3yPyN/bP4yP/5/4/rPrPrP/rNrN/rK/bGbCbP2yPyCyG/bCbP3yPyC/bP4yP/5/4/rPrPrP/rCrC/rG/bRbBbP2yPyByR/bBbP3yPyB/bP4yP/5/4/rPrPrP/rBrB/rR r ryb - - 0 1 0:
+//! ```
+//!
+//! Rule decisions of the rules file kept here: Wildhoney's level order ([`back_columns`]), the
+//! Finch's longest path ([`FINCH_MAX_STEPS`]), compulsory promotion to any type (`build`). The
+//! N-player turn model (start-of-turn checkmates, recruiting, the pass, the two-player end) is
+//! the core's, switched on by `MateRules { victim_men: Recruited }`.
 
 use crate::game::{GameDef, MateRules, PlayerDef, Rules, VictimMen};
 use crate::geometry::{Geometry, Vec3};
@@ -231,5 +247,204 @@ fn build(id: &str, variant: Variant) -> GameDef {
         setup,
         rules: Rules { mate: MateRules { victim_men: VictimMen::Recruited, ..MateRules::default() }, ..Rules::default() },
         armies: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry;
+    use crate::tables::{CompiledComponent, Game};
+
+    fn game(id: &str) -> &'static Game<4> {
+        registry::compiled::<4>(definition(id).expect("game id"))
+    }
+
+    fn cell(g: &Game<4>, name: &str) -> usize {
+        g.geometry().cell_by_name(name).expect("cell name")
+    }
+
+    fn type_named(g: &Game<4>, code: &str) -> usize {
+        g.def.piece_by_code(code).expect("piece code")
+    }
+
+    /// Directions a piece may start in from `from` on an empty board (rules §6): open rays of
+    /// its rides, targets of its leaps, cells of its curved paths.
+    fn directions(g: &Game<4>, code: &str, owner: usize, from: usize) -> usize {
+        let t = type_named(g, code);
+        let mut n = 0;
+        for comp in &g.types[t].comps[owner] {
+            n += match comp {
+                CompiledComponent::Ride { rays, .. } => rays.iter().filter(|&&r| g.rays[r as usize].mask[from].any()).count(),
+                CompiledComponent::Leap { table, .. } => g.leaps[*table as usize][from].count() as usize,
+                CompiledComponent::Curved { set } => {
+                    let mut cells = crate::bitboard::Bitboard::<4>::EMPTY;
+                    for p in &g.curved[*set as usize][from] {
+                        for &c in p {
+                            cells.set(c as usize);
+                        }
+                    }
+                    cells.count() as usize
+                }
+                _ => unreachable!("no other components in this game"),
+            };
+        }
+        n
+    }
+
+    #[test]
+    fn rider_direction_counts_of_section_6() {
+        let g = game("honeycomb3");
+        // interior, Rook level, rectangular face, edge of a Rook level, corner column, vertex
+        let classes = ["3c5", "3a5", "1c5", "1a5", "1c1", "1a1"];
+        for (code, expected) in [("R", [8, 7, 6, 5, 4, 3]), ("Q", [20, 13, 14, 9, 8, 5])] {
+            for (name, want) in classes.iter().zip(expected) {
+                assert_eq!(directions(g, code, 0, cell(g, name)), want, "{code} on {name}");
+            }
+        }
+        // Bishop: interior 12, face 8, Rook level 6, edge of a Rook level 4, vertex 2.
+        for (name, want) in [("3c5", 12), ("1c5", 8), ("3a5", 6), ("1a5", 4), ("1a1", 2), ("8e8", 2), ("4d4", 8)] {
+            assert_eq!(directions(g, "B", 0, cell(g, name)), want, "B on {name}");
+        }
+        // The same counts hold on every cell of each class: an edge column loses two hex
+        // directions, a corner column four; a Rook level loses one level direction.
+        for c in 0..g.ncells {
+            let [x, y, l] = g.geometry().coord(c);
+            let level_dirs = if l == 0 || l == 4 { 1 } else { 2 };
+            let hex_dirs = 6 - 2 * [x == 1, y == SIDE, x == y].iter().filter(|&&e| e).count();
+            let name = g.geometry().name(c);
+            assert_eq!(directions(g, "R", 0, c), hex_dirs + level_dirs, "R on {name}");
+            assert_eq!(directions(g, "B", 0, c), hex_dirs * level_dirs, "B on {name}");
+            assert_eq!(directions(g, "Q", 0, c), hex_dirs * (level_dirs + 1) + level_dirs, "Q on {name}");
+        }
+        // The Bishop is not colour-bound: from one cell it reaches all 180.
+        let bishop = type_named(g, "B");
+        let mut seen = crate::bitboard::Bitboard::<4>::from_cell(0);
+        let mut frontier = vec![0usize];
+        while let Some(c) = frontier.pop() {
+            for comp in &g.types[bishop].comps[0] {
+                let CompiledComponent::Ride { rays, .. } = comp else { continue };
+                for &r in rays {
+                    for t in g.rays[r as usize].mask[c] {
+                        if !seen.has(t) {
+                            seen.set(t);
+                            frontier.push(t);
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(seen.count(), 180);
+    }
+
+    #[test]
+    fn leaper_counts_of_section_6() {
+        let g = game("wildhoney3");
+        let counts = |code: &str| -> Vec<usize> { (0..g.ncells).map(|c| directions(g, code, 0, c)).collect() };
+        let best = |v: &[usize]| -> (usize, Vec<String>) {
+            let m = *v.iter().max().unwrap();
+            (m, (0..g.ncells).filter(|&c| v[c] == m).map(|c| g.geometry().name(c).to_string()).collect())
+        };
+        let knight = counts("N");
+        assert_eq!(best(&knight), (24, vec!["3c5".into(), "3c6".into(), "4c6".into()]));
+        // The source's 18 for the Camel and 36 for the Gnu are wrong (§6): 14 and 28.
+        let camel = counts("C");
+        let mut camel_best = best(&camel);
+        camel_best.1.sort();
+        assert_eq!(camel_best, (14, ["2b5", "2d5", "4b5", "4b7", "4d5", "4d7"].map(String::from).to_vec()));
+        for name in ["3b5", "3b6", "4b6", "3d5", "3d6", "4d6"] {
+            assert_eq!(camel[cell(g, name)], 10, "Camel on {name}");
+        }
+        let gnu = counts("G");
+        let (gnu_max, gnu_cells) = best(&gnu);
+        assert_eq!((gnu_max, gnu_cells.len()), (28, 18));
+        assert!(gnu_cells.contains(&"3c5".to_string()));
+        assert_eq!((knight[cell(g, "3c5")], camel[cell(g, "3c5")]), (24, 4));
+    }
+
+    #[test]
+    fn pawn_moves_and_promotion_edges() {
+        let g = game("honeycomb3");
+        let p = type_named(g, "P");
+        let comps = |o: usize| &g.types[p].comps[o];
+        for (o, from, moves, captures) in
+            [(0, "3c5", ["3c6", "4c6"], ["3b6", "3d6", "4b6", "4d6"]), (1, "3c5", ["4c5", "3c4"], ["4b5", "4d5", "3b4", "3d4"]), (2, "3c5", ["2c5", "2c4"], ["2b5", "2d5", "2b4", "2d4"])]
+        {
+            let mut want_moves: Vec<usize> = moves.iter().map(|n| cell(g, n)).collect();
+            let mut want_caps: Vec<usize> = captures.iter().map(|n| cell(g, n)).collect();
+            want_moves.sort();
+            want_caps.sort();
+            for comp in comps(o) {
+                let CompiledComponent::Leap { table, mode } = comp else { panic!("pawns leap") };
+                let got: Vec<usize> = g.leaps[*table as usize][cell(g, from)].iter().collect();
+                match mode {
+                    Mode::MoveOnly => assert_eq!(got, want_moves, "player {o}"),
+                    Mode::CaptureOnly => assert_eq!(got, want_caps, "player {o}"),
+                    Mode::Both => panic!("pawn components are move-only or capture-only"),
+                }
+            }
+        }
+        // On a Rook level: 2 moves and 2 captures.
+        assert_eq!(directions(g, "P", 0, cell(g, "3a5")), 4);
+        assert_eq!(directions(g, "P", 1, cell(g, "3e5")), 4);
+        // Far edges (§2): Red y = 8, Yellow x = y, Blue x = 1; 40 cells each, all compulsory.
+        for (o, rule) in [(0usize, (|_: i32, y: i32| y == 8) as fn(i32, i32) -> bool), (1, |x, y| x == y), (2, |x, _| x == 1)] {
+            let zone = g.types[p].promo_zone[o];
+            assert_eq!(zone, g.types[p].promo_mandatory[o]);
+            assert_eq!(zone.count(), 40);
+            for c in zone {
+                let [x, y, _] = g.geometry().coord(c);
+                assert!(rule(x, y), "player {o} promotes on {}", g.geometry().name(c));
+            }
+        }
+    }
+
+    #[test]
+    fn finch_paths_on_an_empty_board() {
+        let g = game("honeycomb3");
+        let from = cell(g, "3c5");
+        assert_eq!(directions(g, "F", 0, from), 20);
+        let finch = type_named(g, "F");
+        let CompiledComponent::Curved { set } = g.types[finch].comps[0][0] else { panic!("the Finch starts with its curved ride") };
+        let paths = &g.curved[set as usize][from];
+        assert_eq!(paths.len(), 12);
+        assert!(paths.iter().all(|p| p.len() == 5));
+        // Distance-2 cells: straight ones on 2 circuits, the others on 4 (§4.1).
+        let on_paths = |name: &str| paths.iter().filter(|p| p.contains(&(cell(g, name) as u16))).count();
+        for straight in ["1c5", "3c7", "5c7", "5c5", "3c3", "1c3"] {
+            assert_eq!(on_paths(straight), 2, "{straight}");
+        }
+        for bent in ["2c6", "4c7", "5c6", "4c4", "2c3", "1c4"] {
+            assert_eq!(on_paths(bent), 4, "{bent}");
+        }
+        // The worked example: from 1c2, first step H1, turning the same way each step.
+        let corner = &g.curved[set as usize][cell(g, "1c2")];
+        let circuit: Vec<u16> = ["1c3", "2c4", "3c4", "3c3", "2c2"].iter().map(|n| cell(g, n) as u16).collect();
+        assert!(corner.iter().any(|p| p.as_slice() == circuit.as_slice()));
+    }
+
+    #[test]
+    fn setup_matches_section_3() {
+        for (id, red) in [
+            ("honeycomb3", [("1c1", "K"), ("1b1", "Q"), ("1d1", "Q"), ("1e1", "R"), ("2c2", "F"), ("1d2", "N"), ("2e2", "B"), ("3a3", "P")]),
+            ("wildhoney3", [("1c1", "K"), ("1b1", "Q"), ("1d1", "G"), ("1e1", "R"), ("2c2", "N"), ("1d2", "C"), ("2e2", "B"), ("3a3", "P")]),
+        ] {
+            let g = game(id);
+            assert_eq!(g.def.setup.len(), 90);
+            let at = |name: &str| g.def.setup.iter().find(|s| s.0 == cell(g, name)).map(|s| (s.1, g.def.pieces[s.2].code.clone()));
+            for (name, code) in red {
+                assert_eq!(at(name), Some((0, code.to_string())), "{id} {name}");
+            }
+            // Rotated armies (§3.2 table).
+            assert_eq!(at("1c8"), Some((1, "K".into())));
+            assert_eq!(at("8c8"), Some((2, "K".into())));
+            assert_eq!(at("3e8"), Some((1, "P".into())));
+            assert_eq!(at("6a6"), Some((2, "P".into())));
+            assert_eq!(at("2a8"), Some((1, "B".into())));
+            assert_eq!(at("7e7"), Some((2, "B".into())));
+            for p in 0..3 {
+                assert_eq!(g.def.setup.iter().filter(|s| s.1 == p).count(), 30);
+            }
+        }
     }
 }
