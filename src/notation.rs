@@ -101,7 +101,7 @@ fn parse_man<const W: usize>(game: &Game<W>, s: &str) -> Result<(Man, usize), No
             i += 1;
             (b as char).to_string()
         }
-        _ => return err(format!("expected a piece code at '{}'", &s[..s.len().min(8)])),
+        _ => return err(format!("expected a piece code at '{}'", s.chars().take(8).collect::<String>())),
     };
     let first = code.chars().next().unwrap_or(' ');
     let owner = match owner_prefix {

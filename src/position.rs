@@ -797,14 +797,8 @@ mod tests {
     /// checkmated at the start of Yellow's turn without ever moving, and Yellow recruits.
     #[test]
     fn third_players_move_exposes_a_king() {
-        let men = [
-            ("1c1", RED, "K"),
-            ("5a8", RED, "N"),
-            ("1c8", YELLOW, "K"),
-            ("1a8", YELLOW, "R"),
-            ("8a8", BLUE, "K"),
-            ("6c6", BLUE, "P"),
-        ];
+        let men =
+            [("1c1", RED, "K"), ("5a8", RED, "N"), ("1c8", YELLOW, "K"), ("1a8", YELLOW, "R"), ("8a8", BLUE, "K"), ("6c6", BLUE, "P")];
         let mut p = position(&men, RED);
         let mv = find(&p, "5a8", "5b6");
         p.make(mv);

@@ -367,9 +367,11 @@ mod tests {
         let g = game("honeycomb3");
         let p = type_named(g, "P");
         let comps = |o: usize| &g.types[p].comps[o];
-        for (o, from, moves, captures) in
-            [(0, "3c5", ["3c6", "4c6"], ["3b6", "3d6", "4b6", "4d6"]), (1, "3c5", ["4c5", "3c4"], ["4b5", "4d5", "3b4", "3d4"]), (2, "3c5", ["2c5", "2c4"], ["2b5", "2d5", "2b4", "2d4"])]
-        {
+        for (o, from, moves, captures) in [
+            (0, "3c5", ["3c6", "4c6"], ["3b6", "3d6", "4b6", "4d6"]),
+            (1, "3c5", ["4c5", "3c4"], ["4b5", "4d5", "3b4", "3d4"]),
+            (2, "3c5", ["2c5", "2c4"], ["2b5", "2d5", "2b4", "2d4"]),
+        ] {
             let mut want_moves: Vec<usize> = moves.iter().map(|n| cell(g, n)).collect();
             let mut want_caps: Vec<usize> = captures.iter().map(|n| cell(g, n)).collect();
             want_moves.sort();
@@ -426,8 +428,14 @@ mod tests {
     #[test]
     fn setup_matches_section_3() {
         for (id, red) in [
-            ("honeycomb3", [("1c1", "K"), ("1b1", "Q"), ("1d1", "Q"), ("1e1", "R"), ("2c2", "F"), ("1d2", "N"), ("2e2", "B"), ("3a3", "P")]),
-            ("wildhoney3", [("1c1", "K"), ("1b1", "Q"), ("1d1", "G"), ("1e1", "R"), ("2c2", "N"), ("1d2", "C"), ("2e2", "B"), ("3a3", "P")]),
+            (
+                "honeycomb3",
+                [("1c1", "K"), ("1b1", "Q"), ("1d1", "Q"), ("1e1", "R"), ("2c2", "F"), ("1d2", "N"), ("2e2", "B"), ("3a3", "P")],
+            ),
+            (
+                "wildhoney3",
+                [("1c1", "K"), ("1b1", "Q"), ("1d1", "G"), ("1e1", "R"), ("2c2", "N"), ("1d2", "C"), ("2e2", "B"), ("3a3", "P")],
+            ),
         ] {
             let g = game(id);
             assert_eq!(g.def.setup.len(), 90);
