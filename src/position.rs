@@ -755,6 +755,10 @@ mod tests {
         assert_eq!(p.royal_cell(YELLOW), None);
         assert_eq!(p.hash(), p.compute_hash());
         assert_eq!(p.psq, p.psq_from_scratch());
+        // It attacks as Yellow's pawns do (+10 or −1 and one level), not as Red's (+1 or +11).
+        let red_attacks = |c: &str| p.attacked(cell(c), p.occupied(), 1 << RED, Bitboard::EMPTY, false);
+        assert!(red_attacks("4b5") && red_attacks("3d4"));
+        assert!(!red_attacks("4b6") && !red_attacks("4d6"));
         // The recruited pawn goes on in Yellow's direction (columns +10 and −1), this very turn.
         let mut moves = Vec::new();
         p.legal_moves(&mut moves);

@@ -78,7 +78,6 @@ fn perft_start_depth_1_to_3() {
 }
 
 #[test]
-#[ignore = "deep perft: run in release by .ci/run"]
 fn perft_start_depth_4() {
     assert_eq!(open("honeycomb3", None).perft(4), 4_917_676);
     assert_eq!(open("wildhoney3", None).perft(4), 12_295_172);
@@ -197,6 +196,27 @@ fn checkmate_at_start_of_turn_with_recruiting() {
     let again = open("honeycomb3", Some(&after));
     assert_eq!(again.position_string(), after);
     assert_eq!(again.hash(), s.hash());
+}
+
+/// As above, but Blue has a Rook on 8b8: after Yellow's pass it takes Red's Queen on 2b8 along
+/// the row y = 8 of level b. The attack on Yellow's King is lifted (the Rook on 2e8 now stops
+/// at 2b8), so nobody is checkmated at the start of Red's turn and all three play on.
+#[test]
+fn attack_lifted_by_the_third_player_is_no_checkmate() {
+    let start = fen(
+        &[("1a1", "rK"), ("2b4", "rQ"), ("2e8", "rR"), ("1a8", "yK"), ("3c5", "yP"), ("8a8", "bK"), ("8b8", "bR")],
+        "r",
+        "ryb",
+        0,
+        1,
+        "0:",
+    );
+    let mut s = open("honeycomb3", Some(&start));
+    s.set_position(Some(&start), &["2b42b8", "0000", "8b82b8"]).expect("legal moves");
+    let st = s.status();
+    assert_eq!(st.active, vec!["Red", "Yellow", "Blue"]);
+    assert!(st.eliminated.is_empty());
+    assert!(s.position_string().ends_with(" r ryb - - 0 2 0:"));
 }
 
 /// Red's Knight on 5a8 shields Blue's King on 8a8 from Yellow's Rook on 1a8. When Red moves it
