@@ -452,3 +452,91 @@ mod tests {
         assert!(moves.is_empty());
     }
 }
+
+#[cfg(test)]
+mod reference_tests {
+    //! The legality filter (pins, shortcuts) against a plain reference: every pseudo-legal move
+    //! played on a copy and the mover's King tested, over random 3-player games; and `make` /
+    //! `unmake` (start-of-turn checkmates included) restoring the position exactly.
+    use super::*;
+    use crate::registry;
+    use crate::tables::Game;
+
+    fn reference_moves(p: &Position<4>) -> Vec<Move> {
+        let game = p.game;
+        let me = p.to_move as usize;
+        let own = p.by_owner[me];
+        let enemies = p.active & !(1u8 << me);
+        let mut out = Vec::new();
+        for from in own {
+            let m = p.board[from];
+            for to in p.piece_targets(from, m.kind(), m.orientation(), own) {
+                let mut q = p.clone();
+                q.take(from);
+                if q.board[to].is_some() {
+                    q.take(to);
+                }
+                q.put(to, m);
+                let king = q.royal_cell(me).expect("the mover has a King");
+                if !q.attacked(king, q.occ, enemies, Bitboard::EMPTY, true) {
+                    if game.types[m.kind()].pawn {
+                        p.push_pawn_move(m.kind(), m.orientation(), Move::new(from, to), &mut out);
+                    } else {
+                        out.push(Move::new(from, to));
+                    }
+                }
+            }
+        }
+        if out.is_empty() && p.active.count_ones() > 2 {
+            out.push(Move::PASS);
+        }
+        out.sort_by_key(|m| m.raw());
+        out
+    }
+
+    fn random_games(id: &str, games: usize, plies: usize) -> (usize, usize, usize) {
+        let game: &'static Game<4> = registry::compiled::<4>(crate::games::definition(id).expect("game"));
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut positions, mut checks, mut mates) = (0, 0, 0);
+        for _ in 0..games {
+            let mut p = Position::start(game);
+            for _ in 0..plies {
+                let mut moves = Vec::new();
+                p.legal_moves(&mut moves);
+                if p.is_decided() || moves.is_empty() {
+                    break;
+                }
+                moves.sort_by_key(|m| m.raw());
+                assert_eq!(moves, reference_moves(&p), "{}", crate::notation::position_string(&p));
+                positions += 1;
+                checks += p.in_check(p.to_move()) as usize;
+                // Prefer captures, so that games open up and Kings come under fire.
+                let captures: Vec<Move> = moves.iter().copied().filter(|m| !m.is_pass() && p.board[m.to()].is_some()).collect();
+                let mv = if !captures.is_empty() && rnd(3) > 0 { captures[rnd(captures.len())] } else { moves[rnd(moves.len())] };
+                let before = (crate::notation::position_string(&p), p.hash(), p.mates());
+                let undo = p.make(mv);
+                assert_eq!(p.hash(), p.compute_hash());
+                assert_eq!(p.psq, p.psq_from_scratch());
+                p.unmake(mv, undo);
+                assert_eq!((crate::notation::position_string(&p), p.hash(), p.mates()), before);
+                p.make(mv);
+                mates += (p.mates() - before.2) as usize;
+            }
+        }
+        (positions, checks, mates)
+    }
+
+    #[test]
+    fn legal_moves_match_the_reference_in_random_three_player_games() {
+        for id in ["honeycomb3", "wildhoney3"] {
+            let (positions, checks, mates) = random_games(id, 80, 400);
+            assert!(positions > 20_000 && checks > 500 && mates > 2, "{id}: {positions} positions, {checks} checks, {mates} mates");
+        }
+    }
+}
