@@ -2,7 +2,8 @@
 //!
 //! Pseudo-legal targets come from the compiled components; legality is decided by a cheap
 //! filter where it can be proved (pins along rider lines computed from the royal cell, no check,
-//! the move touches no hopper line and no curved or bent path to the royal cell) and otherwise by
+//! the move touches no hopper line, no curved path between the royal cell and an enemy curved
+//! rider and no bent path to the royal cell) and otherwise by
 //! an exact attack test on the position after the move.
 
 use arrayvec::ArrayVec;
@@ -88,8 +89,21 @@ impl<const W: usize> Position<W> {
         }
         s.risky_to = s.risky_from;
         for g in &groups.curved {
-            if (self.members(&g.members) & enemy).any() {
-                s.risky_from |= game.curved_through[k];
+            let pieces = self.members(&g.members) & enemy;
+            if pieces.is_empty() {
+                continue;
+            }
+            // Curved paths are reversible, so a man shields the royal piece from a curved rider
+            // only if it stands on a path from the royal cell before an enemy rider on it.
+            for path in &game.curved[g.set as usize][k] {
+                let mut before = Bitboard::EMPTY;
+                for &c in path {
+                    if pieces.has(c as usize) {
+                        s.risky_from |= before;
+                        break;
+                    }
+                    before.set(c as usize);
+                }
             }
         }
         if (self.members(&groups.bent) & enemy).any() {

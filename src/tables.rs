@@ -153,8 +153,6 @@ pub struct Game<const W: usize> {
     pub bent: Vec<Vec<Vec<BentLeg>>>,
     pub types: Vec<TypeInfo<W>>,
     pub groups: AttackGroups,
-    /// Per cell: union of the cells on any curved path ending there (for legality shortcuts).
-    pub curved_through: Vec<Bitboard<W>>,
     /// Per cell: union of the cells on any bent path ending there.
     pub bent_through: Vec<Bitboard<W>>,
     /// Per cell: union of all hopper lines through it.
@@ -491,18 +489,8 @@ impl<const W: usize> Game<W> {
             groups.facing = Some(RayGroup { rays, members });
         }
 
-        // Legality shortcuts: which cells can matter for hoppers, curved and bent riders.
+        // Legality shortcuts: which cells can matter for hoppers and bent riders.
         let all_cells = Bitboard::first_n(ncells);
-        let mut curved_through = vec![Bitboard::<W>::EMPTY; ncells];
-        for g in &groups.curved {
-            for (c, paths) in b.curved[g.set as usize].iter().enumerate() {
-                for p in paths {
-                    for &x in p {
-                        curved_through[c].set(x as usize);
-                    }
-                }
-            }
-        }
         let mut bent_through = vec![Bitboard::<W>::EMPTY; ncells];
         for set in &b.bent {
             for legs in set.iter() {
@@ -626,7 +614,6 @@ impl<const W: usize> Game<W> {
             bent,
             types,
             groups,
-            curved_through,
             bent_through,
             hop_lines,
             castles,
