@@ -19,6 +19,8 @@ const POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("cwda-cn", "", 4, 7),
     ("cwda-nr", "", 4, 7),
     ("cwda-rc", "", 4, 7),
+    ("honeycomb3", "", 4, 6),
+    ("wildhoney3", "", 4, 6),
 ];
 
 pub struct BenchLine {

@@ -118,6 +118,31 @@ impl Geometry {
         Geometry::new(&format!("{files}x{ranks} square"), cells, vec![String::new()])
     }
 
+    /// A prism of hexagonal triangles: one level per entry of `level_names`, each a triangle of
+    /// hexes with `side` cells per edge. A column `(x, y)` has `1 ≤ x ≤ y ≤ side`; the cell on
+    /// level `l` is named `{x}{level}{y}` (`3c5`) and has lattice point `(x, y, l)` and canonical
+    /// index `T·l + y(y−1)/2 + (x−1)` with `T = side(side+1)/2` (lexicographic in `(l, y, x)`).
+    /// Hex neighbours differ by `(±1, 0)`, `(0, ±1)` or `±(1, 1)`; the drawing puts column
+    /// `(x, y)` at `((y+1)/2 − x, y·√3/2)`, so `(1, 1)` is the bottom corner.
+    pub fn hex_triangle_prism(side: usize, level_names: &[&str]) -> Self {
+        assert!((1..=9).contains(&side), "single-digit column coordinates");
+        let mut cells = Vec::new();
+        for (l, level) in level_names.iter().enumerate() {
+            for y in 1..=side {
+                for x in 1..=y {
+                    cells.push(CellInfo {
+                        coord: [x as i32, y as i32, l as i32],
+                        name: format!("{x}{level}{y}"),
+                        level: l,
+                        draw: ((y as f64 + 1.0) / 2.0 - x as f64, y as f64 * 3f64.sqrt() / 2.0),
+                    });
+                }
+            }
+        }
+        let names = level_names.iter().map(|s| s.to_string()).collect();
+        Geometry::new(&format!("{} levels x hex triangle of side {side}", level_names.len()), cells, names)
+    }
+
     pub fn len(&self) -> usize {
         self.cells.len()
     }
@@ -212,6 +237,33 @@ mod tests {
         assert_eq!(g.ray(0, [1, 1, 0], 100).len(), 7);
         assert_eq!(g.ray(0, [0, 1, 0], 4), vec![8, 16, 24, 32]);
         assert_eq!(g.parse_cell_prefix("e2e4"), Some((12, 2)));
+    }
+
+    #[test]
+    fn hex_triangle_prism_index_names_and_steps() {
+        let g = Geometry::hex_triangle_prism(8, &["a", "b", "c", "d", "e"]);
+        assert_eq!(g.len(), 180);
+        assert_eq!(g.levels, 5);
+        for (i, c) in g.cells.iter().enumerate() {
+            let [x, y, l] = c.coord;
+            assert_eq!(i as i32, 36 * l + y * (y - 1) / 2 + (x - 1));
+        }
+        let c = |n: &str| g.cell_by_name(n).unwrap();
+        assert_eq!(c("1a1"), 0);
+        assert_eq!(c("3c5"), 72 + 10 + 2);
+        assert_eq!(c("8e8"), 179);
+        // Column arithmetic of the rules: +1, +11, +10 are (0,1), (1,1), (1,0).
+        assert_eq!(g.step(c("3c5"), [0, 1, 0]), Some(c("3c6")));
+        assert_eq!(g.step(c("3c5"), [1, 1, 0]), Some(c("4c6")));
+        assert_eq!(g.step(c("3c5"), [1, 0, 0]), Some(c("4c5")));
+        assert_eq!(g.step(c("5c5"), [1, 0, 0]), None);
+        assert_eq!(g.step(c("3c5"), [0, 0, 2]), Some(c("3e5")));
+        assert_eq!(g.ray(c("1a1"), [0, 1, 0], 100).len(), 7);
+        // Drawing: 11 at the bottom, 18 upper right, 88 upper left, rows half a cell apart.
+        let d = |n: &str| g.cells[c(n)].draw;
+        assert!(d("1a1").1 < d("1a8").1 && d("1a8").0 > d("8a8").0);
+        assert_eq!(d("1a2").0 - d("1a1").0, 0.5);
+        assert_eq!(d("1a2").0 - d("2a2").0, 1.0);
     }
 
     #[test]

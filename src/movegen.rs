@@ -2,9 +2,10 @@
 //!
 //! Pseudo-legal targets come from the compiled components; legality is decided by a cheap
 //! filter where it can be proved (pins along rider lines computed from the royal cell, no check,
-//! the move touches no hopper line and no curved or bent path to the royal cell) and otherwise by
-//! an exact attack test on the position after the move. Moves granted by rule switches live in
-//! their own submodules: [`enlightened`] and [`charge`].
+//! the move touches no hopper line, no curved path between the royal cell and an enemy curved
+//! rider and no bent path to the royal cell) and otherwise by an exact attack test on the position
+//! after the move. Moves granted by rule switches live in their own submodules: [`enlightened`]
+//! and [`charge`].
 
 pub mod charge;
 pub mod enlightened;
@@ -92,8 +93,21 @@ impl<const W: usize> Position<W> {
         }
         s.risky_to = s.risky_from;
         for g in &groups.curved {
-            if (self.members(&g.members) & enemy).any() {
-                s.risky_from |= game.curved_through[k];
+            let pieces = self.members(&g.members) & enemy;
+            if pieces.is_empty() {
+                continue;
+            }
+            // Curved paths are reversible, so a man shields the royal piece from a curved rider
+            // only if it stands on a path from the royal cell before an enemy rider on it.
+            for path in &game.curved[g.set as usize][k] {
+                let mut before = Bitboard::EMPTY;
+                for &c in path {
+                    if pieces.has(c as usize) {
+                        s.risky_from |= before;
+                        break;
+                    }
+                    before.set(c as usize);
+                }
             }
         }
         if (self.members(&groups.bent) & enemy).any() {
@@ -386,5 +400,170 @@ impl<const W: usize> Position<W> {
                 (mv, n)
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::position::{Man, Move, Position};
+    use crate::registry;
+    use crate::tables::Game;
+
+    fn game() -> &'static Game<4> {
+        registry::compiled::<4>(crate::games::definition("honeycomb3").expect("honeycomb3"))
+    }
+
+    fn position(men: &[(&str, usize, &str)], to_move: usize, active: u8) -> Position<4> {
+        let g = game();
+        let mut p = Position::empty(g);
+        for &(c, owner, code) in men {
+            let cell = g.geometry().cell_by_name(c).expect("cell");
+            p.put(cell, Man::new(g.def.piece_by_code(code).expect("code"), owner, owner));
+        }
+        p.set_active(active);
+        p.set_to_move(to_move);
+        p
+    }
+
+    /// Yellow's King on the vertex 1a8 is not attacked, but Red covers all five of its cells
+    /// (2a8 and 2b8 by the Rook on 2e8, 1b8 by the Bishop, 1a7 by the Bishop defended from 7a7,
+    /// 1b7 by the Rook on 7b7), and Yellow has nothing else.
+    const BOXED: [(&str, usize, &str); 7] =
+        [("1c1", 0, "K"), ("2e8", 0, "R"), ("1a7", 0, "B"), ("7a7", 0, "R"), ("7b7", 0, "R"), ("1a8", 1, "K"), ("5c8", 2, "K")];
+
+    #[test]
+    fn no_move_with_three_players_is_the_pass() {
+        let mut p = position(&BOXED, 1, 0b111);
+        assert!(!p.in_check(1));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves, vec![Move::PASS]);
+        assert_eq!(p.perft(1), 1);
+        let undo = p.make(Move::PASS);
+        assert_eq!((p.to_move(), p.halfmove_clock()), (2, 1));
+        p.unmake(Move::PASS, undo);
+        assert_eq!(p.to_move(), 1);
+    }
+
+    #[test]
+    fn no_move_with_two_players_is_no_move() {
+        let men: Vec<_> = BOXED.iter().copied().filter(|m| m.1 != 2).collect();
+        let mut p = position(&men, 1, 0b011);
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.is_empty(), "stalemate: no pass with two players");
+        assert_eq!(p.perft(2), 0);
+    }
+
+    #[test]
+    fn pass_is_not_offered_beside_legal_moves() {
+        let mut men = BOXED.to_vec();
+        men.push(("3c5", 1, "P"));
+        let p = position(&men, 1, 0b111);
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 2);
+        assert!(!moves.contains(&Move::PASS));
+    }
+
+    #[test]
+    fn a_decided_game_has_no_moves() {
+        let p = position(&[("1c1", 0, "K"), ("3c3", 0, "P")], 0, 0b001);
+        assert!(p.is_decided());
+        assert_eq!(p.winner(), Some(0));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod reference_tests {
+    //! The legality filter (pins, shortcuts) against a plain reference: every pseudo-legal move
+    //! played on a copy and the mover's King tested, over random 3-player games; and `make` /
+    //! `unmake` (start-of-turn checkmates included) restoring the position exactly.
+    use super::*;
+    use crate::registry;
+    use crate::tables::Game;
+
+    fn reference_moves(p: &Position<4>) -> Vec<Move> {
+        let game = p.game;
+        let me = p.to_move as usize;
+        let own = p.by_owner[me];
+        let enemies = p.active & !(1u8 << me);
+        let mut out = Vec::new();
+        for from in own {
+            let m = p.board[from];
+            for to in p.piece_targets(from, m.kind(), m.orientation(), own) {
+                let mut q = p.clone();
+                q.take(from);
+                if q.board[to].is_some() {
+                    q.take(to);
+                }
+                q.put(to, m);
+                let king = q.royal_cell(me).expect("the mover has a King");
+                if !q.attacked(king, q.occ, enemies, Bitboard::EMPTY, true) {
+                    if game.types[m.kind()].pawn {
+                        p.push_pawn_move(m.kind(), m.orientation(), Move::new(from, to), &mut out);
+                    } else {
+                        out.push(Move::new(from, to));
+                    }
+                }
+            }
+        }
+        if out.is_empty() && p.active.count_ones() > 2 {
+            out.push(Move::PASS);
+        }
+        out.sort_by_key(|m| m.raw());
+        out
+    }
+
+    fn random_games(id: &str, games: usize, plies: usize) -> (usize, usize, usize) {
+        let game: &'static Game<4> = registry::compiled::<4>(crate::games::definition(id).expect("game"));
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut positions, mut checks, mut mates) = (0, 0, 0);
+        for _ in 0..games {
+            let mut p = Position::start(game);
+            for _ in 0..plies {
+                let mut moves = Vec::new();
+                p.legal_moves(&mut moves);
+                if p.is_decided() {
+                    break;
+                }
+                moves.sort_by_key(|m| m.raw());
+                assert_eq!(moves, reference_moves(&p), "{}", crate::notation::position_string(&p));
+                if moves.is_empty() {
+                    break;
+                }
+                positions += 1;
+                checks += p.in_check(p.to_move()) as usize;
+                // Prefer captures, so that games open up and Kings come under fire.
+                let captures: Vec<Move> = moves.iter().copied().filter(|m| !m.is_pass() && p.board[m.to()].is_some()).collect();
+                let mv = if !captures.is_empty() && rnd(3) > 0 { captures[rnd(captures.len())] } else { moves[rnd(moves.len())] };
+                let before = (crate::notation::position_string(&p), p.hash(), p.mates());
+                let undo = p.make(mv);
+                assert_eq!(p.hash(), p.compute_hash());
+                assert_eq!(p.psq, p.psq_from_scratch());
+                p.unmake(mv, undo);
+                assert_eq!((crate::notation::position_string(&p), p.hash(), p.mates()), before);
+                p.make(mv);
+                mates += (p.mates() - before.2) as usize;
+            }
+        }
+        (positions, checks, mates)
+    }
+
+    #[test]
+    fn legal_moves_match_the_reference_in_random_three_player_games() {
+        for id in ["honeycomb3", "wildhoney3"] {
+            let (positions, checks, mates) = random_games(id, 80, 400);
+            assert!(positions > 20_000 && checks > 500 && mates > 2, "{id}: {positions} positions, {checks} checks, {mates} mates");
+        }
     }
 }

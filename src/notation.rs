@@ -102,7 +102,7 @@ fn parse_man<const W: usize>(game: &Game<W>, s: &str) -> Result<(Man, usize), No
             i += 1;
             (b as char).to_string()
         }
-        _ => return err(format!("expected a piece code at '{}'", &s[..s.len().min(8)])),
+        _ => return err(format!("expected a piece code at '{}'", s.chars().take(8).collect::<String>())),
     };
     let first = code.chars().next().unwrap_or(' ');
     let owner = match owner_prefix {
@@ -158,7 +158,8 @@ fn parse_placement<const W: usize>(pos: &mut Position<W>, text: &str) -> Result<
             if col >= row.len() {
                 return err(format!("row {} is too long", ri + 1));
             }
-            pos.put(row[col], m);
+            // An orientation suffix on a man that does not move by orientation changes nothing.
+            pos.put(row[col], game.normalized(m));
             col += 1;
             rest = &rest[used..];
         }
@@ -335,12 +336,24 @@ pub fn parse_position<const W: usize>(game: &'static Game<W>, text: &str) -> Res
                 if active >> v & 1 == 1 {
                     return err("an active player cannot have been checkmated");
                 }
+                if v == m || by[v] != NO_PLAYER {
+                    return err(format!("bad checkmate history '{f}'"));
+                }
                 by[v] = m as u8;
                 order.push(v as u8);
+            }
+            // Every checkmate eliminates one player, and only checkmates eliminate.
+            if mates as usize != order.len() {
+                return err(format!("checkmate count {mates} does not match {} victim/mater pairs", order.len()));
             }
             pos.set_mate_state(mates, by, &order);
         }
         next += 1;
+        for p in 0..n {
+            if active >> p & 1 == 0 && pos.eliminated_by(p).is_none() {
+                return err(format!("eliminated player {} is missing from the checkmate history", game.def.players[p].name));
+            }
+        }
     }
     if fields.len() > next {
         return err(format!("unexpected field '{}'", fields[next]));
@@ -353,8 +366,10 @@ pub fn parse_position<const W: usize>(game: &'static Game<W>, text: &str) -> Res
     Ok(pos)
 }
 
-/// Checks that the position can be played: each active player has at most one royal piece,
-/// and the players who are not to move are not in check in a two-player game.
+/// Checks that the position can be played: each active player has exactly one royal piece, and
+/// the player to move attacks no other active player's royal piece (in a two-player game the
+/// side not to move is not in check; with more players that victim would already have been
+/// checkmated at the start of this turn).
 fn validate<const W: usize>(pos: &Position<W>) -> Result<(), NotationError> {
     let game = pos.game();
     for p in 0..game.nplayers {
@@ -367,10 +382,19 @@ fn validate<const W: usize>(pos: &Position<W>) -> Result<(), NotationError> {
             return err(format!("{} has no king", game.def.players[p].name));
         }
     }
+    let mover = pos.to_move();
     if pos.active_count() == 2 {
-        let other = pos.next_active(pos.to_move());
+        let other = pos.next_active(mover);
         if pos.in_check(other) {
             return err("the side not to move is in check");
+        }
+    } else {
+        for q in (0..game.nplayers).filter(|&q| q != mover && pos.is_active(q)) {
+            if let Some(k) = pos.royal_cell(q)
+                && pos.attacked(k, pos.occupied(), 1 << mover, Bitboard::EMPTY, false)
+            {
+                return err(format!("{} to move attacks the king of {}", game.def.players[mover].name, game.def.players[q].name));
+            }
         }
     }
     Ok(())
@@ -466,14 +490,25 @@ pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move,
     if well_formed { err(format!("illegal move '{text}'")) } else { err(format!("malformed move '{text}'")) }
 }
 
-/// The text board of `d`: each level drawn from the cells' 2-D positions, one character column
-/// per half cell width, with rank labels for square-grid levels.
+/// The text board of `d`: each level drawn from the cells' 2-D positions, each row labelled with
+/// its first and last cell. A cell is as wide as the widest token on the board plus a space, and
+/// an even number of characters where rows are offset by half a cell (hex boards), so that
+/// every cell sits exactly between the two it touches in the rows above and below.
 pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
     let game = pos.game();
     let geo = game.geometry();
     let mut out = String::new();
+    let token = |c: usize| {
+        let m = pos.man_at(c);
+        if m.is_none() { ".".to_string() } else { man_token(game, m) }
+    };
     let half_steps = geo.cells.iter().any(|c| (c.draw.0 * 2.0).round() as i64 % 2 != 0);
-    let unit = if half_steps { 2.0 } else { 4.0 };
+    let token_width = (0..geo.len()).map(|c| token(c).chars().count()).max().unwrap_or(1).max(3);
+    let mut cell_width = token_width + 1;
+    if half_steps && cell_width % 2 == 1 {
+        cell_width += 1;
+    }
+    let unit = cell_width as f64;
     for level in 0..geo.levels {
         let cells: Vec<usize> = (0..geo.len()).filter(|&c| geo.cells[c].level == level).collect();
         if cells.is_empty() {
@@ -491,9 +526,7 @@ pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
                 while line.chars().count() < col {
                     line.push(' ');
                 }
-                let m = pos.man_at(c);
-                let tok = if m.is_none() { ".".to_string() } else { man_token(game, m) };
-                let _ = write!(line, " {tok:<3}");
+                let _ = write!(line, " {:<token_width$}", token(c));
             }
             let first = geo.name(row[0]);
             let last = geo.name(*row.last().unwrap_or(&row[0]));

@@ -431,8 +431,10 @@ impl<'a, const W: usize> Worker<'a, W> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         self.pos.legal_moves(&mut moves);
         if moves.is_empty() {
+            // Mate or stalemate; `in_check` is not computed above for N-player games, whose
+            // two-player phase ends this way too.
             self.buffers[ply] = moves;
-            return if in_check { -(MATE - ply as i32) } else { 0 };
+            return if in_check || self.pos.in_check(mover) { -(MATE - ply as i32) } else { 0 };
         }
         if !in_check {
             moves.retain(|&m| self.is_capture(m) || m.promotion().is_some());

@@ -14,6 +14,7 @@ use crate::geometry::{Geometry, Vec3, add, neg};
 use crate::movegen::charge::ChargeTables;
 use crate::movegen::enlightened::EnlightenedTables;
 use crate::movement::{Component, Mode, PromotionChoices};
+use crate::position::Man;
 
 pub const MAX_PLAYERS: usize = 4;
 pub const MAX_TYPES: usize = 48;
@@ -114,6 +115,10 @@ pub struct CompiledCastle {
 pub struct TypeInfo<const W: usize> {
     pub royal: bool,
     pub pawn: bool,
+    /// Its moves depend on the man's orientation (pawn-like, or a per-orientation component).
+    /// A man of any other type always takes its owner's orientation, so that men that move
+    /// alike are the same man (rules README: repetition).
+    pub oriented: bool,
     pub en_passant: bool,
     /// Per orientation: compiled components.
     pub comps: Vec<Vec<CompiledComponent>>,
@@ -150,8 +155,6 @@ pub struct Game<const W: usize> {
     pub bent: Vec<Vec<Vec<BentLeg>>>,
     pub types: Vec<TypeInfo<W>>,
     pub groups: AttackGroups,
-    /// Per cell: union of the cells on any curved path ending there (for legality shortcuts).
-    pub curved_through: Vec<Bitboard<W>>,
     /// Per cell: union of the cells on any bent path ending there.
     pub bent_through: Vec<Bitboard<W>>,
     /// Per cell: union of all hopper lines through it.
@@ -459,9 +462,16 @@ impl<const W: usize> Game<W> {
                 promo_zone.push(promo.map(|pr| bits_of(&pr.zone[o])).unwrap_or_default());
                 promo_mandatory.push(promo.map(|pr| bits_of(&pr.mandatory[o])).unwrap_or_default());
             }
+            let oriented = pawn.is_some()
+                || piece.components.iter().any(|c| match c {
+                    Component::Leap { vectors, .. } => vectors.is_oriented(),
+                    Component::Ride { dirs, .. } | Component::Hop { dirs } => dirs.is_oriented(),
+                    Component::Curved { .. } | Component::Bent { .. } => false,
+                });
             types.push(TypeInfo {
                 royal: piece.royal,
                 pawn: pawn.is_some(),
+                oriented,
                 en_passant: pawn.is_some_and(|p| p.en_passant),
                 comps,
                 double_steps,
@@ -483,18 +493,8 @@ impl<const W: usize> Game<W> {
             groups.facing = Some(RayGroup { rays, members });
         }
 
-        // Legality shortcuts: which cells can matter for hoppers, curved and bent riders.
+        // Legality shortcuts: which cells can matter for hoppers and bent riders.
         let all_cells = Bitboard::first_n(ncells);
-        let mut curved_through = vec![Bitboard::<W>::EMPTY; ncells];
-        for g in &groups.curved {
-            for (c, paths) in b.curved[g.set as usize].iter().enumerate() {
-                for p in paths {
-                    for &x in p {
-                        curved_through[c].set(x as usize);
-                    }
-                }
-            }
-        }
         let mut bent_through = vec![Bitboard::<W>::EMPTY; ncells];
         for set in &b.bent {
             for legs in set.iter() {
@@ -620,7 +620,6 @@ impl<const W: usize> Game<W> {
             bent,
             types,
             groups,
-            curved_through,
             bent_through,
             hop_lines,
             castles,
@@ -644,6 +643,13 @@ impl<const W: usize> Game<W> {
     #[inline(always)]
     pub fn piece_key(&self, cell: usize, t: usize, owner: usize, orient: usize) -> u64 {
         self.zobrist.pieces[((cell * self.ntypes + t) * self.nplayers + owner) * self.nplayers + orient]
+    }
+
+    /// The man with its owner's orientation unless its type moves by orientation (recruited
+    /// pawns keep their direction; a recruited Knight is just the mater's Knight).
+    #[inline(always)]
+    pub fn normalized(&self, m: Man) -> Man {
+        if self.types[m.kind()].oriented { m } else { m.with_orientation(m.owner()) }
     }
 
     pub fn geometry(&self) -> &Geometry {

@@ -3,6 +3,7 @@
 
 pub mod cwda;
 pub mod guru2;
+pub mod honeycomb3;
 
 use crate::game::GameDef;
 
@@ -11,8 +12,11 @@ struct Family {
     definition: fn(&str) -> Option<GameDef>,
 }
 
-const FAMILIES: &[Family] =
-    &[Family { ids: cwda::ids, definition: cwda::definition }, Family { ids: guru2::ids, definition: guru2::definition }];
+const FAMILIES: &[Family] = &[
+    Family { ids: cwda::ids, definition: cwda::definition },
+    Family { ids: honeycomb3::ids, definition: honeycomb3::definition },
+    Family { ids: guru2::ids, definition: guru2::definition },
+];
 
 /// Every game id, in the order the protocol lists them.
 pub fn ids() -> Vec<String> {
