@@ -9,6 +9,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod describe;
 pub mod eval;
 pub mod game;
 pub mod games;

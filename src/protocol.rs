@@ -108,6 +108,16 @@ impl Engine {
                 self.say(text.trim_end());
             }
             "fen" => self.say(&self.session.position_string()),
+            "geometry" => {
+                for line in crate::describe::geometry_lines(self.session.def()) {
+                    self.say(&line);
+                }
+            }
+            "pieces" => {
+                for line in crate::describe::piece_lines(self.session.def()) {
+                    self.say(&line);
+                }
+            }
             "legal" => self.say(&self.session.legal_moves().join(" ")),
             "status" => self.status(),
             "bench" => {
