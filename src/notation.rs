@@ -320,9 +320,25 @@ pub fn parse_position<const W: usize>(game: &'static Game<W>, text: &str) -> Res
     let fullmove = number(field(next + 1), "move number", 1)?;
     next += 2;
     if n > 2 {
-        // Checkmate history: `<mates>:<victim><mater>...` e.g. `1:yr` (Yellow mated by Red).
+        // Checkmate history: `<mates>:<victim><mater>...` e.g. `1:yr` (Yellow mated by Red), then
+        // `!<winner>` when a winning rule has ended the game with others still on the board.
         if let Some(f) = field(next) {
             let (count, pairs) = f.split_once(':').unwrap_or((f, ""));
+            let (pairs, rule_winner) = match pairs.split_once('!') {
+                None => (pairs, None),
+                Some((pairs, w)) => {
+                    let mut chars = w.chars();
+                    let p = match (chars.next(), chars.next()) {
+                        (Some(c), None) => player_by_code(game, c),
+                        _ => None,
+                    };
+                    let p = p.ok_or_else(|| NotationError(format!("bad winner '{w}' in the checkmate history")))?;
+                    if active >> p & 1 == 0 {
+                        return err("the winner must be an active player");
+                    }
+                    (pairs, Some(p))
+                }
+            };
             let mates: u8 = count.parse().map_err(|_| NotationError(format!("bad checkmate count '{count}'")))?;
             let chars: Vec<char> = pairs.chars().collect();
             if !chars.len().is_multiple_of(2) {
@@ -347,6 +363,9 @@ pub fn parse_position<const W: usize>(game: &'static Game<W>, text: &str) -> Res
                 return err(format!("checkmate count {mates} does not match {} victim/mater pairs", order.len()));
             }
             pos.set_mate_state(mates, by, &order);
+            if let Some(w) = rule_winner {
+                pos.set_rule_winner(w);
+            }
         }
         next += 1;
         for p in 0..n {
@@ -430,6 +449,9 @@ pub fn position_string<const W: usize>(pos: &Position<W>) -> String {
         for v in pos.elimination_order() {
             s.push(game.def.players[v].code);
             s.push(game.def.players[pos.eliminated_by(v).unwrap_or(v)].code);
+        }
+        if let Some(w) = pos.rule_winner() {
+            let _ = write!(s, "!{}", game.def.players[w].code);
         }
     }
     s

@@ -338,6 +338,13 @@ impl<const W: usize> Position<W> {
             None
         }
     }
+    /// The winner decided by a winning rule while other players are still on the board.
+    pub fn rule_winner(&self) -> Option<Player> {
+        if self.winner == NO_PLAYER { None } else { Some(self.winner as usize) }
+    }
+    pub fn set_rule_winner(&mut self, p: Player) {
+        self.winner = p as u8;
+    }
     /// True when eliminations or a win rule have ended the game.
     pub fn is_decided(&self) -> bool {
         self.winner != NO_PLAYER || self.active.count_ones() <= 1
