@@ -37,12 +37,9 @@ fn vectors(vs: &[Vec3], three_d: bool) -> String {
 fn oriented(def: &GameDef, vs: &Vectors, three_d: bool) -> String {
     match vs {
         Vectors::Same(v) => vectors(v, three_d),
-        Vectors::PerOrientation(per) => per
-            .iter()
-            .enumerate()
-            .map(|(p, v)| format!("{}: {}", def.players[p].name, vectors(v, three_d)))
-            .collect::<Vec<_>>()
-            .join("; "),
+        Vectors::PerOrientation(per) => {
+            per.iter().enumerate().map(|(p, v)| format!("{}: {}", def.players[p].name, vectors(v, three_d))).collect::<Vec<_>>().join("; ")
+        }
     }
 }
 
@@ -140,8 +137,13 @@ mod tests {
         assert_eq!(g.len(), 66);
         let p = piece_lines(&def);
         assert_eq!(p.len(), 8);
-        assert_eq!(p[1], "piece code K name King royal yes pawn no value 0 moves leaps by (1,0) (-1,0) (0,1) (0,-1) (1,1) (1,-1) (-1,1) (-1,-1)");
-        assert!(p[2].starts_with("piece code P name Pawn royal no pawn yes value 100 moves leaps (moving only) by White: (0,1); Black: (0,-1)"));
+        assert_eq!(
+            p[1],
+            "piece code K name King royal yes pawn no value 0 moves leaps by (1,0) (-1,0) (0,1) (0,-1) (1,1) (1,-1) (-1,1) (-1,-1)"
+        );
+        assert!(
+            p[2].starts_with("piece code P name Pawn royal no pawn yes value 100 moves leaps (moving only) by White: (0,1); Black: (0,-1)")
+        );
         assert!(p[2].ends_with("must promote on reaching its promotion zone, to any of R,N,B,Q"), "{}", p[2]);
     }
 }

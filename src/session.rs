@@ -25,7 +25,8 @@ pub struct Status {
     pub active: Vec<String>,
     /// (eliminated player, eliminated by), in order of elimination.
     pub eliminated: Vec<(String, String)>,
-    /// Final placings, best first (only when the game is over).
+    /// Final placings, best first (only when the game is over); players sharing a place are
+    /// joined by `=`.
     pub placings: Vec<String>,
 }
 
@@ -205,11 +206,17 @@ impl<const W: usize> Session for GameSession<W> {
         if winner.is_some() || draw {
             status.over = true;
             status.winner = winner.map(|w| self.player_name(w));
-            // Winner first, then the other survivors, then the eliminated in reverse order.
-            let mut order: Vec<usize> = winner.into_iter().collect();
-            order.extend((0..n).filter(|&p| self.pos.is_active(p) && Some(p) != winner));
-            order.extend(self.pos.elimination_order().into_iter().rev());
-            status.placings = order.into_iter().map(|p| self.player_name(p)).collect();
+            // Winner first, then the other survivors (sharing one place in a draw), then the
+            // eliminated in reverse order of elimination.
+            let survivors: Vec<String> =
+                (0..n).filter(|&p| self.pos.is_active(p) && Some(p) != winner).map(|p| self.player_name(p)).collect();
+            status.placings = winner.map(|w| self.player_name(w)).into_iter().collect();
+            if draw {
+                status.placings.push(survivors.join("="));
+            } else {
+                status.placings.extend(survivors);
+            }
+            status.placings.extend(self.pos.elimination_order().into_iter().rev().map(|p| self.player_name(p)));
         }
         status
     }

@@ -57,6 +57,11 @@ impl EngineProcess {
         }
     }
 
+    /// The next output line, if one arrives in time.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        self.lines.recv_timeout(timeout).ok()
+    }
+
     /// Sends `line`, then `isready`, and returns everything printed before `readyok`.
     pub fn command(&mut self, line: &str) -> Vec<String> {
         self.send(line);
@@ -73,6 +78,11 @@ impl EngineProcess {
 
     pub fn quit(mut self) -> std::process::ExitStatus {
         self.send("quit");
+        self.wait_exit()
+    }
+
+    /// Waits (at most 10 s) for the engine to exit.
+    pub fn wait_exit(mut self) -> std::process::ExitStatus {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
