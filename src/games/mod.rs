@@ -1,6 +1,7 @@
 //! The games tessera plays: one file per game family, each building a [`GameDef`].
 //! Adding a game means adding a file here and listing it in [`FAMILIES`].
 
+pub mod aof3;
 pub mod cwda;
 
 use crate::game::GameDef;
@@ -10,7 +11,8 @@ struct Family {
     definition: fn(&str) -> Option<GameDef>,
 }
 
-const FAMILIES: &[Family] = &[Family { ids: cwda::ids, definition: cwda::definition }];
+const FAMILIES: &[Family] =
+    &[Family { ids: cwda::ids, definition: cwda::definition }, Family { ids: aof3::ids, definition: aof3::definition }];
 
 /// Every game id, in the order the protocol lists them.
 pub fn ids() -> Vec<String> {
