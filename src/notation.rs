@@ -299,7 +299,9 @@ pub fn parse_position<const W: usize>(game: &'static Game<W>, text: &str) -> Res
                 game.geometry().cell_by_name(cell_name).ok_or_else(|| NotationError(format!("bad en passant cell '{cell_name}'")))?;
             let victim = en_passant_victim(&pos, skipped)
                 .ok_or_else(|| NotationError(format!("no double-stepped pawn for en passant cell '{cell_name}'")))?;
-            if pos.man_at(skipped).is_some() {
+            // With more players a third player may have moved onto the skipped cell; the right
+            // stays (it is usable again if the cell is empty when its holder moves).
+            if game.nplayers == 2 && pos.man_at(skipped).is_some() {
                 return err(format!("en passant cell '{cell_name}' is occupied"));
             }
             let stepper = pos.man_at(victim).owner();
@@ -440,14 +442,21 @@ pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move,
     if well_formed { err(format!("illegal move '{text}'")) } else { err(format!("malformed move '{text}'")) }
 }
 
-/// The text board of `d`: each level drawn from the cells' 2-D positions, one character column
-/// per half cell width, with rank labels for square-grid levels.
+/// The text board of `d`: each level drawn from the cells' 2-D positions, four character columns
+/// per cell width, each row labelled with its first and last cell.
 pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
     let game = pos.game();
     let geo = game.geometry();
     let mut out = String::new();
-    let half_steps = geo.cells.iter().any(|c| (c.draw.0 * 2.0).round() as i64 % 2 != 0);
-    let unit = if half_steps { 2.0 } else { 4.0 };
+    let rows = placement_rows(game);
+    // Four character columns between neighbours in a row, so that tokens never overlap and
+    // rows offset by half a cell (hex boards) are drawn half a token apart.
+    let min_gap = rows
+        .iter()
+        .flat_map(|r| r.windows(2).map(|w| (geo.cells[w[1]].draw.0 - geo.cells[w[0]].draw.0).abs()))
+        .filter(|&g| g > 1e-9)
+        .fold(f64::INFINITY, f64::min);
+    let unit = if min_gap.is_finite() { 4.0 / min_gap } else { 4.0 };
     for level in 0..geo.levels {
         let cells: Vec<usize> = (0..geo.len()).filter(|&c| geo.cells[c].level == level).collect();
         if cells.is_empty() {
@@ -457,21 +466,35 @@ pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
             let _ = writeln!(out, "Level {}:", geo.level_names.get(level).cloned().unwrap_or_else(|| level.to_string()));
         }
         let minx = cells.iter().map(|&c| geo.cells[c].draw.0).fold(f64::INFINITY, f64::min);
-        let rows = placement_rows(game);
+        let mut lines = Vec::new();
         for row in rows.iter().filter(|r| geo.cells[r[0]].level == level) {
+            let y = geo.cells[row[0]].draw.1;
+            let mut tokens: Vec<(f64, String)> = row
+                .iter()
+                .map(|&c| {
+                    let m = pos.man_at(c);
+                    (geo.cells[c].draw.0, if m.is_none() { ".".to_string() } else { man_token(game, m) })
+                })
+                .collect();
+            for &(_, (x, _)) in geo.holes.iter().filter(|&&(l, (_, hy))| l == level && (hy - y).abs() < 1e-6) {
+                tokens.push((x, "##".to_string()));
+            }
+            tokens.sort_by(|a, b| a.0.total_cmp(&b.0));
             let mut line = String::new();
-            for &c in row {
-                let col = ((geo.cells[c].draw.0 - minx) * unit).round() as usize;
+            for (x, tok) in tokens {
+                let col = ((x - minx) * unit).round() as usize;
                 while line.chars().count() < col {
                     line.push(' ');
                 }
-                let m = pos.man_at(c);
-                let tok = if m.is_none() { ".".to_string() } else { man_token(game, m) };
                 let _ = write!(line, " {tok:<3}");
             }
             let first = geo.name(row[0]);
             let last = geo.name(*row.last().unwrap_or(&row[0]));
-            let _ = writeln!(out, "{}   {}..{}", line.trim_end(), first, last);
+            lines.push((line.trim_end().to_string(), format!("{first}..{last}")));
+        }
+        let width = lines.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+        for (line, label) in lines {
+            let _ = writeln!(out, "{line:<width$}   {label}");
         }
         out.push('\n');
     }

@@ -131,6 +131,7 @@ pub struct Zobrist {
     pub to_move: [u64; MAX_PLAYERS],
     pub active: [u64; MAX_PLAYERS],
     pub castling: Vec<u64>,
+    /// Per double-stepping player and skipped cell (two players' rights may share a cell).
     pub ep: Vec<u64>,
 }
 
@@ -584,7 +585,7 @@ impl<const W: usize> Game<W> {
             to_move: std::array::from_fn(|_| splitmix(&mut seed)),
             active: std::array::from_fn(|_| splitmix(&mut seed)),
             castling: (0..castles.len()).map(|_| splitmix(&mut seed)).collect(),
-            ep: (0..ncells).map(|_| splitmix(&mut seed)).collect(),
+            ep: (0..ncells * nplayers).map(|_| splitmix(&mut seed)).collect(),
         };
 
         let mut royal_promotion = vec![None; ntypes];
@@ -636,6 +637,12 @@ impl<const W: usize> Game<W> {
     #[inline(always)]
     pub fn piece_key(&self, cell: usize, t: usize, owner: usize, orient: usize) -> u64 {
         self.zobrist.pieces[((cell * self.ntypes + t) * self.nplayers + owner) * self.nplayers + orient]
+    }
+
+    /// Hash key of `player`'s en passant right over `skipped`.
+    #[inline(always)]
+    pub fn ep_key(&self, player: usize, skipped: usize) -> u64 {
+        self.zobrist.ep[player * self.ncells + skipped]
     }
 
     pub fn geometry(&self) -> &Geometry {

@@ -36,7 +36,7 @@
 //! ```text
 //! oAoSoP2rPrSrA/oAoAoP3rPrArA/oSoPoP2rPrPrS/oP5rP/6/gP5bP/gSgPgP2bPbPbS/gAgAgP3bPbAbA/gAgSgP2bPbSbA/
 //! oEoRoP2rPrRrE/oEoRoP3rPrRrE/oRoPoP2rPrPrR/oP5rP/6/gP5bP/gRgPgP2bPbPbR/gEgRgP3bPbRbE/gEgRgP2bPbRbE/
-//! oKoBoP2rPrBrK/oM1oP3rP1rM/oBoP4rPrB/oP5rP/6/gP5bP/gB4bPbB/gM1gP3bP1bM/gKgBgP2bPbBbK/
+//! oKoBoP2rPrBrK/oM1oP3rP1rM/oBoP4rPrB/oP5rP/6/gP5bP/gBgP4bPbB/gM1gP3bP1bM/gKgBgP2bPbBbK/
 //! oCoNoP2rPrNrC/oC1oP3rP1rC/oNoPoP2rPrPrN/oP5rP/6/gP5bP/gNgPgP2bPbPbN/gC1gP3bP1bC/gCgNgP2bPbNbC/
 //! oUoLoP2rPrLrU/oUoUoP3rPrUrU/oLoPoP2rPrPrL/oP5rP/6/gP5bP/gLgPgP2bPbPbL/gUgUgP3bPbUbU/gUgLgP2bPbLbU
 //! r rogb - - 0 1 0:
@@ -148,15 +148,27 @@ pub const CAMPS: [Camp; 4] = [
     Camp { back: ["qa", "ra"], trio: ["pb", "rb", "qb"], pawn_rank: ["oc", "pc", "qc", "rc"], extra: "pd" },
 ];
 
-/// Per level 1..5 the template of §2.2: (back pair, trio sides, trio centre, pawn rank, extra
-/// column); `None` = empty. Level 3 has the King and Simurgh behind and no extra Pawn; level 4
-/// has the Camels behind the Knights.
-pub const LEVEL_ARRAY: [([usize; 2], usize, Option<usize>, usize, Option<usize>); 5] = [
-    ([RABBI, RABBI], SENNIGHT, Some(RABBI), PAWN, Some(PAWN)),
-    ([ELEPHANT, ELEPHANT], ROOK, Some(ROOK), PAWN, Some(PAWN)),
-    ([KING, SIMURGH], BISHOP, None, PAWN, None),
-    ([CAMEL, CAMEL], KNIGHT, None, PAWN, Some(PAWN)),
-    ([UNICORN, UNICORN], ELF, Some(UNICORN), PAWN, Some(PAWN)),
+/// What one level of a camp holds (§2.2); `None` = empty.
+pub struct LevelArray {
+    pub back: [usize; 2],
+    pub trio_sides: usize,
+    pub trio_centre: Option<usize>,
+    pub pawn_rank: usize,
+    pub extra: Option<usize>,
+}
+
+const fn level(back: [usize; 2], trio_sides: usize, trio_centre: Option<usize>, extra: Option<usize>) -> LevelArray {
+    LevelArray { back, trio_sides, trio_centre, pawn_rank: PAWN, extra }
+}
+
+/// Levels 1..5 of every camp (§2.2). Level 3 has the King and Simurgh behind and no extra Pawn;
+/// level 4 has the Camels behind the Knights.
+pub const LEVEL_ARRAY: [LevelArray; 5] = [
+    level([RABBI, RABBI], SENNIGHT, Some(RABBI), Some(PAWN)),
+    level([ELEPHANT, ELEPHANT], ROOK, Some(ROOK), Some(PAWN)),
+    level([KING, SIMURGH], BISHOP, None, None),
+    level([CAMEL, CAMEL], KNIGHT, None, Some(PAWN)),
+    level([UNICORN, UNICORN], ELF, Some(UNICORN), Some(PAWN)),
 ];
 
 /// En passant (§4.4, §6.6, §6.12): (capturing player, double-stepping player, the column of the
@@ -226,6 +238,11 @@ fn col(name: &str) -> [i32; 2] {
     column(name).unwrap_or_else(|| panic!("aof3: no column {name}"))
 }
 
+/// Drawing position of column (P, Q): x = d/2, y = s·√3/2 (§1.2), pointy-topped hexagons.
+fn draw(p: i32, q: i32) -> (f64, f64) {
+    ((p - q) as f64 / 2.0, (p + q) as f64 * 3f64.sqrt() / 2.0)
+}
+
 /// The board: five levels of the band, cells in canonical order, with the notch barriers.
 pub fn geometry() -> Geometry {
     let mut cells = Vec::new();
@@ -243,14 +260,15 @@ pub fn geometry() -> Geometry {
                     coord: [p, q, z],
                     name: format!("{}{}", column_name(p, q), z + 1),
                     level: z as usize,
-                    draw: (d as f64 / 2.0, s as f64 * 3f64.sqrt() / 2.0),
+                    draw: draw(p, q),
                 });
             }
         }
     }
     let barriers: Vec<([i32; 2], [i32; 2])> = BARRIERS.iter().map(|&(a, b)| (col(a), col(b))).collect();
+    let holes = (0..LEVELS as usize).flat_map(|z| NOTCHES.map(|[p, q]| (z, draw(p, q)))).collect();
     let level_names = (1..=LEVELS).map(|z| z.to_string()).collect();
-    Geometry::new("5 levels x 70-cell notched hex band", cells, level_names).with_barriers(&barriers)
+    Geometry::new("5 levels x 70-cell notched hex band", cells, level_names).with_barriers(&barriers).with_holes(holes)
 }
 
 fn with_levels(horizontal: &[Vec3], dz: i32) -> Vec<Vec3> {
@@ -347,23 +365,23 @@ fn build() -> GameDef {
     let mut setup = Vec::new();
     let mut double_step = Vec::new();
     for (player, camp) in CAMPS.iter().enumerate() {
-        for (z, &(back, side, centre, rank, extra)) in LEVEL_ARRAY.iter().enumerate() {
+        for (z, level) in LEVEL_ARRAY.iter().enumerate() {
             let mut place = |name: &str, kind: usize| {
                 let [p, q] = col(name);
                 let cell = geometry.cell_at([p, q, z as i32]).expect("camp cell on the board");
                 setup.push((cell, player, kind));
             };
-            place(camp.back[0], back[0]);
-            place(camp.back[1], back[1]);
-            place(camp.trio[0], side);
-            place(camp.trio[1], side);
-            if let Some(t) = centre {
+            place(camp.back[0], level.back[0]);
+            place(camp.back[1], level.back[1]);
+            place(camp.trio[0], level.trio_sides);
+            place(camp.trio[1], level.trio_sides);
+            if let Some(t) = level.trio_centre {
                 place(camp.trio[2], t);
             }
             for c in camp.pawn_rank {
-                place(c, rank);
+                place(c, level.pawn_rank);
             }
-            if let Some(t) = extra {
+            if let Some(t) = level.extra {
                 place(camp.extra, t);
             }
         }
@@ -491,7 +509,8 @@ mod tests {
     #[test]
     fn camps_follow_the_board_symmetries() {
         // Green's camp maps to Blue's by M1, to Orange's by M2 and to Red's by R (§1.8).
-        let maps: [(usize, fn([i32; 2]) -> [i32; 2]); 3] =
+        type ColumnMap = fn([i32; 2]) -> [i32; 2];
+        let maps: [(usize, ColumnMap); 3] =
             [(BLUE, |[p, q]| [q + 9, p - 9]), (ORANGE, |[p, q]| [22 - q, 22 - p]), (RED, |[p, q]| [31 - p, 13 - q])];
         let g = &CAMPS[GREEN];
         for (player, map) in maps {
