@@ -47,8 +47,9 @@ impl<const W: usize> Position<W> {
         let own = self.by_owner[p];
         let enemy = self.occ & !own;
         let groups = &game.groups;
-        for g in groups.rides.iter().chain(groups.facing.iter()) {
-            let pieces = self.members(&g.members) & enemy;
+        let lines = game.ride_lines.iter().chain(std::iter::once(&game.facing_lines));
+        for (g, lines) in groups.rides.iter().chain(groups.facing.iter()).zip(lines) {
+            let pieces = self.members(&g.members) & enemy & lines[k];
             if pieces.is_empty() {
                 continue;
             }
@@ -87,13 +88,34 @@ impl<const W: usize> Position<W> {
             }
         }
         s.risky_to = s.risky_from;
-        for g in &groups.curved {
-            if (self.members(&g.members) & enemy).any() {
-                s.risky_from |= game.curved_through[k];
+        // Curved and bent riders: a man of ours is risky when it is the only man on a path
+        // between the royal piece and an enemy rider that could use it. (Curved paths are
+        // reversible, so they are walked from the royal cell.)
+        for (g, reach) in groups.curved.iter().zip(&game.curved_reach) {
+            let pieces = self.members(&g.members) & enemy & reach[k];
+            if pieces.is_empty() {
+                continue;
+            }
+            for path in &game.curved[g.set as usize][k] {
+                let mut blocker = None;
+                for &c in path {
+                    let c = c as usize;
+                    if !self.occ.has(c) {
+                        continue;
+                    }
+                    match blocker {
+                        None if own.has(c) => blocker = Some(c),
+                        Some(b) if pieces.has(c) => {
+                            s.risky_from.set(b);
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
             }
         }
-        if (self.members(&groups.bent) & enemy).any() {
-            s.risky_from |= game.bent_through[k];
+        for a in self.members(&groups.bent) & enemy & game.bent_origins[k] {
+            s.risky_from |= self.bent_sole_blockers(a, k, own);
         }
         s
     }

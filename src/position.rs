@@ -604,12 +604,12 @@ impl<const W: usize> Position<W> {
                 if q == p {
                     break;
                 }
-                if let Some(k) = self.royal_cell(q) {
+                if let Some(k) = self.royal_cell(q)
+                    && self.attacked(k, self.occ, 1 << p, Bitboard::EMPTY, false)
+                {
                     let attackers = self.attackers(k, self.occ, 1 << p, Bitboard::EMPTY, false);
-                    if let Some(d) = attackers.first() {
-                        victim = Some((q, d));
-                        break;
-                    }
+                    victim = attackers.first().map(|d| (q, d));
+                    break;
                 }
             }
             let Some((q, deliverer)) = victim else { return };
