@@ -485,3 +485,17 @@ fn two_victims_at_one_turn_start_are_taken_in_turn_order() {
     assert!(p.contains("rQ*") && p.contains("rI*"), "{p}");
     assert_eq!(s.status().active, vec!["Red", "Blue"]);
 }
+
+#[test]
+fn second_victim_at_one_turn_start_mated_by_the_first_promotee_wins() {
+    // The Rook on nd3 attacks Orange's King on nl3 and Green's on nd5. Orange is taken first and
+    // the Rook becomes the flagged Queen; it then mates Green too, which wins for Red at once.
+    let men = [("nd3", "rR"), ("nl3", "oK"), ("nd5", "gK"), ("ec1", "rK"), ("qa1", "bK")];
+    let mut s = open(&fen(&men, 'b', "rogb", "-", "0:"));
+    s.play("qa1qb1").expect("Blue");
+    let st = s.status();
+    assert!(st.over);
+    assert_eq!(st.winner.as_deref(), Some("Red"));
+    assert_eq!(st.placings, vec!["Red", "Blue", "Green", "Orange"]);
+    assert!(s.position_string().ends_with(" 2:orgr"), "{}", s.position_string());
+}
