@@ -310,6 +310,19 @@ fn orange_takes_green_en_passant_on_mi() {
 }
 
 #[test]
+fn en_passant_right_survives_an_occupied_skipped_cell_in_position_strings() {
+    // Orange's Rook lands on the skipped cell rd3 before Blue's turn: the right stays recorded
+    // (it is usable again if the cell empties) and the position string reads back unchanged.
+    let mut s = with_kings(&[("da3", "rP"), ("rc2", "bP"), ("rd1", "oR")], 'r');
+    s.play("da3qd3").expect("double step");
+    s.play("rd1rd3").expect("Orange");
+    let p = s.position_string();
+    assert!(p.contains(" rd3 "), "{p}");
+    assert_eq!(open(&p).position_string(), p);
+    assert_eq!(open(&p).hash(), s.hash());
+}
+
+#[test]
 fn other_double_steps_cannot_be_taken_en_passant() {
     // Red's double step ea3-re3-qe3 could be taken from rd2 geometrically, but only rd and mi
     // allow en passant.
