@@ -64,15 +64,23 @@ pub fn definition(id: &str) -> Option<GameDef> {
     (id == ID).then(build)
 }
 
-// Players (indices in turn order).
+// Colours: indices of the per-colour tables below (camp, pawn direction, zone).
 pub const RED: usize = 0;
 pub const ORANGE: usize = 1;
 pub const GREEN: usize = 2;
 pub const BLUE: usize = 3;
 
-/// Turn order Red → Orange → Green → Blue (§4.1, §6.2): (name, letter). The mirror-image board
-/// would give Red → Blue → Green → Orange.
-pub const TURN_ORDER: [(&str, char); 4] = [("Red", 'r'), ("Orange", 'o'), ("Green", 'g'), ("Blue", 'b')];
+/// Name and position-string letter of each colour.
+pub const COLOURS: [(&str, char); 4] = [("Red", 'r'), ("Orange", 'o'), ("Green", 'g'), ("Blue", 'b')];
+
+/// Turn order Red → Orange → Green → Blue (§4.1, §6.2): a player's index is its colour's place
+/// here. The mirror-image board would give Red → Blue → Green → Orange.
+pub const TURN_ORDER: [usize; 4] = [RED, ORANGE, GREEN, BLUE];
+
+/// The player index (place in the turn order) of a colour.
+pub fn player(colour: usize) -> usize {
+    TURN_ORDER.iter().position(|&c| c == colour).expect("every colour plays")
+}
 
 // Piece types.
 pub const KING: usize = 0;
@@ -140,7 +148,7 @@ pub struct Camp {
     pub extra: &'static str,
 }
 
-/// The four camps in player order (§2.1, §2.3).
+/// The four camps, by colour (§2.1, §2.3).
 pub const CAMPS: [Camp; 4] = [
     Camp { back: ["ec", "dc"], trio: ["fb", "db", "eb"], pawn_rank: ["ga", "fa", "ea", "da"], extra: "rf" },
     Camp { back: ["nl", "ml"], trio: ["ok", "mk", "nk"], pawn_rank: ["pj", "oj", "nj", "mj"], extra: "oi" },
@@ -171,7 +179,7 @@ pub const LEVEL_ARRAY: [LevelArray; 5] = [
     level([UNICORN, UNICORN], ELF, Some(UNICORN), Some(PAWN)),
 ];
 
-/// En passant (§4.4, §6.6, §6.12): (capturing player, double-stepping player, the column of the
+/// En passant (§4.4, §6.6, §6.12): (capturing colour, double-stepping colour, the column of the
 /// skipped cell), on every level. These are exactly the four patterns of §4.4: the geometry
 /// admits only one double step over each such cell per stepper, and only one capturing cell.
 pub const EN_PASSANT: [(usize, usize, &str); 4] = [(RED, BLUE, "rd"), (BLUE, RED, "rd"), (ORANGE, GREEN, "mi"), (GREEN, ORANGE, "mi")];
@@ -286,19 +294,19 @@ fn cat(parts: &[&[Vec3]]) -> Vec<Vec3> {
     parts.iter().flat_map(|p| p.iter().copied()).collect()
 }
 
-/// Pawn forward (non-capturing) vectors per player (§3.1).
+/// Pawn forward (non-capturing) vectors, by colour (§3.1).
 pub const PAWN_FORWARD: [[Vec3; 2]; 4] =
     [[[-1, 0, 0], [-1, 1, 0]], [[0, -1, 0], [1, -1, 0]], [[1, 0, 0], [1, -1, 0]], [[0, 1, 0], [-1, 1, 0]]];
 
-/// Cells of a player's zone where a Pawn could never move again (§4.5): neither forward column
+/// Cells of a colour's zone where a Pawn could never move again (§4.5): neither forward column
 /// exists.
-pub fn mandatory_promotion(geo: &Geometry, player: usize, zone: &[usize]) -> Vec<usize> {
-    zone.iter().copied().filter(|&c| PAWN_FORWARD[player].iter().all(|&v| geo.step(c, v).is_none())).collect()
+pub fn mandatory_promotion(geo: &Geometry, colour: usize, zone: &[usize]) -> Vec<usize> {
+    zone.iter().copied().filter(|&c| PAWN_FORWARD[colour].iter().all(|&v| geo.step(c, v).is_none())).collect()
 }
 
-/// Whether a column lies in a player's promotion zone (§4.5).
-fn in_zone(player: usize, [p, q]: [i32; 2]) -> bool {
-    match player {
+/// Whether a column lies in a colour's promotion zone (§4.5).
+fn in_zone(colour: usize, [p, q]: [i32; 2]) -> bool {
+    match colour {
         RED => p <= 13,
         ORANGE => q <= 4,
         GREEN => p >= 18,
@@ -321,8 +329,8 @@ fn pieces() -> Vec<PieceDef> {
     let simurgh = Component::Bent { legs: (0..6).map(|i| (HEX_DIAGONAL[i], vec![ORTHOGONAL[i], ORTHOGONAL[(i + 1) % 6]])).collect() };
     let unicorn = Component::ride(HEX_DIAGONAL.to_vec());
     let bishop_ride = || Component::ride(bishop.clone());
-    let pawn = Vectors::PerOrientation(PAWN_FORWARD.iter().map(|f| f.to_vec()).collect());
-    let pawn_capture = Vectors::PerOrientation(PAWN_FORWARD.iter().map(|f| with_levels(f, 1)).collect());
+    let pawn = Vectors::PerOrientation(TURN_ORDER.iter().map(|&c| PAWN_FORWARD[c].to_vec()).collect());
+    let pawn_capture = Vectors::PerOrientation(TURN_ORDER.iter().map(|&c| with_levels(&PAWN_FORWARD[c], 1)).collect());
     vec![
         PieceDef::new("King", "K", vec![Component::leap(king_steps.clone())]).royal(),
         PieceDef::new("Rook", "R", vec![Component::ride(rook.clone())]).value(500),
@@ -363,13 +371,13 @@ fn build() -> GameDef {
     let mut pieces = pieces();
 
     let mut setup = Vec::new();
-    let mut double_step = Vec::new();
-    for (player, camp) in CAMPS.iter().enumerate() {
+    for (colour, camp) in CAMPS.iter().enumerate() {
+        let owner = player(colour);
         for (z, level) in LEVEL_ARRAY.iter().enumerate() {
             let mut place = |name: &str, kind: usize| {
                 let [p, q] = col(name);
                 let cell = geometry.cell_at([p, q, z as i32]).expect("camp cell on the board");
-                setup.push((cell, player, kind));
+                setup.push((cell, owner, kind));
             };
             place(camp.back[0], level.back[0]);
             place(camp.back[1], level.back[1]);
@@ -385,12 +393,15 @@ fn build() -> GameDef {
                 place(camp.extra, t);
             }
         }
-        double_step.push(camp.pawn_rank.iter().flat_map(|&c| cells_of(col(c))).collect::<Vec<usize>>());
     }
 
-    let zones: Vec<Vec<usize>> =
-        (0..4).map(|pl| (0..geometry.len()).filter(|&c| in_zone(pl, [geometry.coord(c)[0], geometry.coord(c)[1]])).collect()).collect();
-    let mandatory = zones.iter().enumerate().map(|(pl, z)| mandatory_promotion(&geometry, pl, z)).collect();
+    // Pawn data per player (the orientation index is the player index).
+    let double_step = TURN_ORDER.iter().map(|&c| CAMPS[c].pawn_rank.iter().flat_map(|&n| cells_of(col(n))).collect()).collect();
+    let zones: Vec<Vec<usize>> = TURN_ORDER
+        .iter()
+        .map(|&colour| (0..geometry.len()).filter(|&c| in_zone(colour, [geometry.coord(c)[0], geometry.coord(c)[1]])).collect())
+        .collect();
+    let mandatory = TURN_ORDER.iter().zip(&zones).map(|(&colour, z)| mandatory_promotion(&geometry, colour, z)).collect();
     pieces[PAWN].pawn = Some(PawnDef {
         double_step,
         en_passant: true,
@@ -399,7 +410,7 @@ fn build() -> GameDef {
 
     let mut en_passant_cells = vec![vec![Vec::new(); 4]; 4];
     for &(capturer, stepper, column) in &EN_PASSANT {
-        en_passant_cells[capturer][stepper] = cells_of(col(column));
+        en_passant_cells[player(capturer)][player(stepper)] = cells_of(col(column));
     }
 
     let rules = Rules {
@@ -416,7 +427,7 @@ fn build() -> GameDef {
         id: ID.to_string(),
         name: "Armies of Faith 3: Assimilation".to_string(),
         geometry,
-        players: TURN_ORDER.iter().map(|&(name, code)| PlayerDef { name: name.to_string(), code }).collect(),
+        players: TURN_ORDER.iter().map(|&c| PlayerDef { name: COLOURS[c].0.to_string(), code: COLOURS[c].1 }).collect(),
         pieces,
         setup,
         rules,
@@ -536,21 +547,21 @@ mod tests {
     #[test]
     fn setup_has_47_men_each_as_itemised() {
         let def = build();
-        for player in 0..4 {
+        for colour in 0..4 {
             let mut counts = [0; 12];
             for &(_, owner, kind) in &def.setup {
-                if owner == player {
+                if owner == player(colour) {
                     counts[kind] += 1;
                 }
             }
             // K R N P C E L A S M U B
-            assert_eq!(counts, [1, 3, 2, 24, 2, 2, 2, 3, 2, 1, 3, 2], "player {player}");
+            assert_eq!(counts, [1, 3, 2, 24, 2, 2, 2, 3, 2, 1, 3, 2], "colour {colour}");
         }
         let mut cells: Vec<usize> = def.setup.iter().map(|s| s.0).collect();
         cells.sort();
         cells.dedup();
         assert_eq!(cells.len(), 188);
-        let at = |name: &str| def.setup.iter().find(|s| s.0 == def.cell(name)).map(|s| (s.1, s.2));
+        let at = |name: &str| def.setup.iter().find(|s| s.0 == def.cell(name)).map(|s| (TURN_ORDER[s.1], s.2));
         assert_eq!(at("ec3"), Some((RED, KING)));
         assert_eq!(at("nl3"), Some((ORANGE, KING)));
         assert_eq!(at("jh3"), Some((GREEN, KING)));
@@ -570,13 +581,14 @@ mod tests {
         let g = &def.geometry;
         let promo = def.pieces[PAWN].pawn.as_ref().and_then(|p| p.promotion.as_ref()).expect("pawns promote");
         let expected = [(RED, "jh ji mj mk ml"), (ORANGE, "da db dc qa ra"), (GREEN, "dc ec ra rb rc"), (BLUE, "ji ki li ml nl")];
-        for (player, cols) in expected {
-            assert_eq!(promo.zone[player].len(), 17 * 5);
+        for (colour, cols) in expected {
+            let p = player(colour);
+            assert_eq!(promo.zone[p].len(), 17 * 5);
             let mut want: Vec<usize> = cols.split(' ').flat_map(|c| (1..=5).map(move |z| format!("{c}{z}"))).map(|n| cell(g, &n)).collect();
             want.sort();
-            let mut got = promo.mandatory[player].clone();
+            let mut got = promo.mandatory[p].clone();
             got.sort();
-            assert_eq!(got, want, "player {player}");
+            assert_eq!(got, want, "colour {colour}");
         }
     }
 
