@@ -26,7 +26,10 @@
 //!   `E` Elephant, `L` Elf, `A` Rabbi, `S` Sennight, `M` Simurgh, `U` Unicorn, `B` Bishop;
 //!   checkmate promotees `I` Emperor, `Q` Queen, `F` Pope, `T` Primate, `H` Caliph, `D` Cardinal,
 //!   `V` Levite, `G` Governor, `O` Moderranger, `W` Sevite.
-//! * En passant field: the skipped cells of the double steps that may still be taken, e.g. `rd3`.
+//! * En passant field: the skipped cells of the double steps that may still be taken, comma
+//!   separated, e.g. `rd3`; the double-stepped Pawn is found on the board. A right lasts until its
+//!   owner's next turn, so with four players the skipped cell may meanwhile be occupied; it is
+//!   still listed (the right revives if the cell is empty again when it could be used).
 //! * Checkmate history: `<mates>:` followed by (victim, mater) letter pairs, e.g. `1:br`.
 //! * Move strings: from-cell, to-cell, and for a zone promotion the new piece's letter in lower
 //!   case (`ne2me2r`). The forced pass is `0000`.
@@ -43,12 +46,19 @@
 //! ```
 //! (one line in use; broken here after each level).
 //!
+//! `d` draws each level as the hex map of §1.3 (`##` marks the notch cells), rows labelled with
+//! their first and last cell.
+//!
 //! # Decisions
 //! The reconstructed and decided points of the rules file (§5, §6) each live in one constant
 //! below: [`TURN_ORDER`], [`CAMPS`] and [`LEVEL_ARRAY`] (King/Simurgh and Camel/Knight cells, the
 //! level without an extra Pawn), [`BARRIERS`], [`EN_PASSANT`], [`PROMOTION_CHOICES`] and
-//! [`mandatory_promotion`] (the static "no forward column" test). The Simurgh may stop or capture
-//! on its first diagonal cell (the core's bent rider does), and the Elephant leaps.
+//! [`mandatory_promotion`] (the static "no forward column" test), [`DELIVERER_PROMOTION`]. The
+//! Simurgh may stop or capture on its first diagonal cell (the core's bent rider does), the
+//! Elephant leaps, and the barriers belong to the geometry, so every component of every piece
+//! (promotees included) obeys them on every level. The deliverer of a checkmate (the attacker on
+//! the lowest canonical cell) and the win at a second checkmate delivered by the first one's
+//! promotees are the core's `MateRules`.
 
 use crate::game::{GameDef, MateRules, PlayerDef, Rules, VictimMen};
 use crate::geometry::{CellInfo, Geometry, Vec3, add, scale};
