@@ -269,6 +269,10 @@ impl<const W: usize> Position<W> {
     /// All legal moves of the player to move; the pass `0000` when three or more players are
     /// active and there is no move; nothing when the game is decided.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.generate(self.safety(), out);
+    }
+
+    fn generate(&self, s: Safety<W>, out: &mut Vec<Move>) {
         out.clear();
         if self.is_decided() {
             return;
@@ -276,7 +280,6 @@ impl<const W: usize> Position<W> {
         let game = self.game;
         let p = self.to_move as usize;
         let own = self.by_owner[p];
-        let s = self.safety();
         for from in own {
             let m = self.board[from];
             let (kind, orient) = (m.kind(), m.orientation());
@@ -398,5 +401,117 @@ impl<const W: usize> Position<W> {
                 (mv, n)
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::position::{Man, Move, Position};
+    use crate::registry::compiled;
+    use crate::tables::{CompiledComponent, Game};
+
+    /// Legal moves with every move checked by the exact attack test (no pin or path shortcuts).
+    fn exact<const W: usize>(pos: &Position<W>) -> Vec<Move> {
+        let mut s = pos.safety();
+        s.risky_from = pos.game.all_cells;
+        let mut out = Vec::new();
+        pos.generate(s, &mut out);
+        out.sort_by_key(|m| m.raw());
+        out
+    }
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 >> 16) as usize
+        }
+    }
+
+    /// A sparse random position: each player's royal piece and `men` other random men.
+    fn random_position<const W: usize>(game: &'static Game<W>, rng: &mut Rng, men: usize) -> Position<W> {
+        let mut pos = Position::empty(game);
+        let royal = (0..game.ntypes).find(|&t| game.types[t].royal).expect("a royal type");
+        // Curved and bent riders, whose discovered attacks the legality shortcuts must see, come
+        // up more often than the rest.
+        let shortcut_relevant = |t: usize| {
+            game.types[t].comps[0].iter().any(|c| matches!(c, CompiledComponent::Curved { .. } | CompiledComponent::Bent { .. }))
+        };
+        let others: Vec<usize> = (0..game.ntypes)
+            .filter(|&t| !game.types[t].royal)
+            .flat_map(|t| std::iter::repeat_n(t, if shortcut_relevant(t) { 6 } else { 1 }))
+            .collect();
+        for p in 0..game.nplayers {
+            for i in 0..=men {
+                let kind = if i == 0 { royal } else { others[rng.next() % others.len()] };
+                let cell = loop {
+                    let c = rng.next() % game.ncells;
+                    if pos.man_at(c).is_none() {
+                        break c;
+                    }
+                };
+                pos.put(cell, Man::new(kind, p, p));
+            }
+        }
+        pos
+    }
+
+    /// Plays a random game: at every position the legality shortcuts agree with exact tests,
+    /// hashes stay incremental and unmake restores the position. Returns (positions, mates).
+    fn check_game<const W: usize>(mut pos: Position<W>, rng: &mut Rng, plies: usize) -> (usize, u8) {
+        let mut positions = 0;
+        for _ in 0..plies {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            moves.sort_by_key(|m| m.raw());
+            assert_eq!(moves, exact(&pos), "{}", crate::notation::position_string(&pos));
+            positions += 1;
+            if moves.is_empty() {
+                break;
+            }
+            // Take a checkmating move when there is one, else prefer captures.
+            let mating = moves.iter().copied().find(|&m| {
+                let mut after = pos.clone();
+                after.make(m);
+                after.mates() > pos.mates()
+            });
+            let captures: Vec<Move> = moves.iter().copied().filter(|m| pos.man_at(m.to()).is_some()).collect();
+            let pool = if !captures.is_empty() && rng.next() % 4 != 0 { &captures } else { &moves };
+            let mv = mating.unwrap_or(pool[rng.next() % pool.len()]);
+            let before = pos.clone();
+            let undo = pos.make(mv);
+            assert_eq!(pos.hash(), pos.compute_hash());
+            let mut back = pos.clone();
+            back.unmake(mv, undo);
+            assert_eq!(crate::notation::position_string(&back), crate::notation::position_string(&before));
+            assert_eq!(back.hash(), before.hash());
+        }
+        (positions, pos.mates())
+    }
+
+    /// Four players with curved and bent riders: from the start and from sparse random
+    /// positions, through checks, passes, checkmates and wins.
+    #[test]
+    fn shortcuts_agree_with_exact_legality_in_random_aof3_games() {
+        let game = compiled::<6>(crate::games::definition("aof3").expect("aof3"));
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut positions = 0;
+        let mut mates = 0;
+        for _ in 0..4 {
+            let (n, m) = check_game(Position::start(game), &mut rng, 400);
+            positions += n;
+            mates += m as usize;
+        }
+        for _ in 0..60 {
+            let men = 4 + rng.next() % 12;
+            let (n, m) = check_game(random_position(game, &mut rng, men), &mut rng, 200);
+            positions += n;
+            mates += m as usize;
+        }
+        assert!(positions > 3000, "{positions}");
+        assert!(mates > 20, "{mates} checkmates");
     }
 }

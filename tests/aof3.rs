@@ -222,6 +222,24 @@ fn unicorn_stops_at_a_barrier() {
 }
 
 #[test]
+fn a_man_shielding_its_king_from_a_curved_or_bent_path_may_not_leave_it() {
+    // Blue's Rabbi on da1 reaches rc1 only by da-rf-pg-of-pd-rc: Red's Rook on pg1 may only
+    // stay on the path (pd1) or take the Rabbi.
+    let men = [("rc1", "rK"), ("pg1", "rR"), ("da1", "bA"), ("nl5", "oK"), ("jh5", "gK"), ("qa5", "bK")];
+    let s = open(&fen(&men, 'r', "rogb", "-", "0:"));
+    assert_eq!(moves_from(&*s, "pg1"), sorted("pg1", "pd1 da1"));
+    // Blue's Simurgh on da3 reaches me3 by qe3 and the ray pe-oe-ne: Red's Knight on oe3 may
+    // not move.
+    let men = [("me3", "rK"), ("oe3", "rN"), ("da3", "bM"), ("nl5", "oK"), ("jh5", "gK"), ("qa5", "bK")];
+    let s = open(&fen(&men, 'r', "rogb", "-", "0:"));
+    assert_eq!(moves_from(&*s, "oe3"), Vec::<String>::new());
+    // With a second man on the path neither is pinned.
+    let men = [("me3", "rK"), ("oe3", "rN"), ("pe3", "rN"), ("da3", "bM"), ("nl5", "oK"), ("jh5", "gK"), ("qa5", "bK")];
+    let s = open(&fen(&men, 'r', "rogb", "-", "0:"));
+    assert_eq!(moves_from(&*s, "oe3").len(), 24);
+}
+
+#[test]
 fn simurgh_may_not_step_across_a_barrier() {
     // From da3: 20 cells; nothing through rc3 (rc3, qc3, pc3, oc3, rb3, ra3).
     let s = with_kings(&[("da3", "rM")], 'r');
