@@ -479,7 +479,7 @@ mod tests {
                 after.mates() > pos.mates()
             });
             let captures: Vec<Move> = moves.iter().copied().filter(|m| pos.man_at(m.to()).is_some()).collect();
-            let pool = if !captures.is_empty() && rng.next() % 4 != 0 { &captures } else { &moves };
+            let pool = if !captures.is_empty() && !rng.next().is_multiple_of(4) { &captures } else { &moves };
             let mv = mating.unwrap_or(pool[rng.next() % pool.len()]);
             let before = pos.clone();
             let undo = pos.make(mv);
