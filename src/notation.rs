@@ -6,6 +6,10 @@
 //! more players it is the owner's letter followed by the upper-case code (`rK`). A code longer than
 //! one letter is written in brackets (`[Ab]`). After the code, `(x)` gives an orientation other
 //! than the owner's (a recruited pawn) and `*` marks the first mater's promoted men.
+//!
+//! The en passant field lists the skipped cells of the rights still open, comma separated; an
+//! entry is `<cell>:<player>` when pawns of two players stand where a double step over that cell
+//! would have put them.
 
 use std::fmt::Write;
 
@@ -195,10 +199,11 @@ fn write_placement<const W: usize>(pos: &Position<W>) -> String {
     s
 }
 
-/// Finds the double-stepped pawn of an en passant cell: the man that a double step over
-/// `skipped` would have put on its cell.
-fn en_passant_victim<const W: usize>(pos: &Position<W>, skipped: usize) -> Option<usize> {
+/// The cells of the men that could be the double-stepped pawn of an en passant cell: those a
+/// double step over `skipped` would have put where they stand.
+fn en_passant_victims<const W: usize>(pos: &Position<W>, skipped: usize) -> Vec<usize> {
     let game = pos.game();
+    let mut out = Vec::new();
     for (t, info) in game.types.iter().enumerate() {
         if !info.en_passant {
             continue;
@@ -207,14 +212,14 @@ fn en_passant_victim<const W: usize>(pos: &Position<W>, skipped: usize) -> Optio
             for steps in per_cell {
                 for &(mid, to) in steps {
                     let m = pos.man_at(to as usize);
-                    if mid as usize == skipped && m.is_some() && m.kind() == t && m.orientation() == o {
-                        return Some(to as usize);
+                    if mid as usize == skipped && m.is_some() && m.kind() == t && m.orientation() == o && !out.contains(&(to as usize)) {
+                        out.push(to as usize);
                     }
                 }
             }
         }
     }
-    None
+    out
 }
 
 /// Parses a position string for this game.
@@ -294,11 +299,24 @@ pub fn parse_position<const W: usize>(game: &'static Game<W>, text: &str) -> Res
     if let Some(f) = field(next)
         && f != "-"
     {
-        for cell_name in f.split(',') {
+        for entry in f.split(',') {
+            // `<cell>` or, when two players' pawns could have made the double step, `<cell>:<player>`.
+            let (cell_name, stepper) = match entry.split_once(':') {
+                None => (entry, None),
+                Some((c, p)) => {
+                    let mut chars = p.chars();
+                    match (chars.next().and_then(|ch| player_by_code(game, ch)), chars.next()) {
+                        (Some(q), None) => (c, Some(q)),
+                        _ => return err(format!("bad en passant entry '{entry}'")),
+                    }
+                }
+            };
             let skipped =
                 game.geometry().cell_by_name(cell_name).ok_or_else(|| NotationError(format!("bad en passant cell '{cell_name}'")))?;
-            let victim = en_passant_victim(&pos, skipped)
-                .ok_or_else(|| NotationError(format!("no double-stepped pawn for en passant cell '{cell_name}'")))?;
+            let victim = en_passant_victims(&pos, skipped)
+                .into_iter()
+                .find(|&v| stepper.is_none_or(|q| pos.man_at(v).owner() == q) && pos.en_passant(pos.man_at(v).owner()).victim as usize != v)
+                .ok_or_else(|| NotationError(format!("no double-stepped pawn for en passant entry '{entry}'")))?;
             // With more players a third player may have moved onto the skipped cell; the right
             // stays (it is usable again if the cell is empty when its holder moves).
             if game.nplayers == 2 && pos.man_at(skipped).is_some() {
@@ -398,8 +416,14 @@ pub fn position_string<const W: usize>(pos: &Position<W>) -> String {
         }
     }
     let _ = write!(s, " {}", if rights.is_empty() { "-" } else { &rights });
-    let eps: Vec<&str> =
-        (0..n).filter(|&p| pos.en_passant(p).is_some()).map(|p| game.geometry().name(pos.en_passant(p).skipped as usize)).collect();
+    let eps: Vec<String> = (0..n)
+        .filter(|&p| pos.en_passant(p).is_some())
+        .map(|p| {
+            let skipped = pos.en_passant(p).skipped as usize;
+            let name = game.geometry().name(skipped);
+            if en_passant_victims(pos, skipped).len() > 1 { format!("{name}:{}", game.def.players[p].code) } else { name.to_string() }
+        })
+        .collect();
     let _ = write!(s, " {}", if eps.is_empty() { "-".to_string() } else { eps.join(",") });
     let _ = write!(s, " {} {}", pos.halfmove_clock(), pos.fullmove_number());
     if n > 2 {

@@ -341,6 +341,23 @@ fn en_passant_right_survives_an_occupied_skipped_cell_in_position_strings() {
 }
 
 #[test]
+fn en_passant_entry_names_its_player_when_two_pawns_could_have_stepped() {
+    // Blue steps rc3-rd3-re3 while a Red Pawn stands on qd3, where a Red da3-rd3-qd3 step would
+    // have put it: the entry says whose right it is.
+    let mut s = with_kings(&[("rc3", "bP"), ("qd3", "rP"), ("da2", "rP")], 'b');
+    s.play("rc3re3").expect("double step");
+    let p = s.position_string();
+    assert!(p.contains(" rd3:b "), "{p}");
+    let back = open(&p);
+    assert_eq!(back.position_string(), p);
+    assert_eq!(back.hash(), s.hash());
+    assert!(moves_from(&*back, "da2").contains(&"da2rd3".to_string()));
+    let mut s = session::open("aof3").expect("aof3 exists");
+    assert!(s.set_position(Some(&p.replace("rd3:b", "rd3:x")), &[]).is_err());
+    assert!(s.set_position(Some(&p.replace("rd3:b", "rd3:o")), &[]).is_err());
+}
+
+#[test]
 fn other_double_steps_cannot_be_taken_en_passant() {
     // Red's double step ea3-re3-qe3 could be taken from rd2 geometrically, but only rd and mi
     // allow en passant.

@@ -27,9 +27,11 @@
 //!   checkmate promotees `I` Emperor, `Q` Queen, `F` Pope, `T` Primate, `H` Caliph, `D` Cardinal,
 //!   `V` Levite, `G` Governor, `O` Moderranger, `W` Sevite.
 //! * En passant field: the skipped cells of the double steps that may still be taken, comma
-//!   separated, e.g. `rd3`; the double-stepped Pawn is found on the board. A right lasts until its
-//!   owner's next turn, so with four players the skipped cell may meanwhile be occupied; it is
-//!   still listed (the right revives if the cell is empty again when it could be used).
+//!   separated, e.g. `rd3`; the double-stepped Pawn is found on the board. When both a Red Pawn
+//!   on qd and a Blue Pawn on re (or Orange on mh and Green on ni) could be it, the entry names
+//!   the double-stepping player: `rd3:b`. A right lasts until its owner's next turn, so with four
+//!   players the skipped cell may meanwhile be occupied; it is still listed (the right revives if
+//!   the cell is empty again when it could be used).
 //! * Checkmate history: `<mates>:` followed by (victim, mater) letter pairs, e.g. `1:br`.
 //! * Move strings: from-cell, to-cell, and for a zone promotion the new piece's letter in lower
 //!   case (`ne2me2r`). The forced pass is `0000`.
