@@ -470,6 +470,15 @@ fn the_deliverer_is_the_attacker_on_the_lowest_cell() {
 }
 
 #[test]
+fn a_king_that_mates_simply_becomes_the_emperor() {
+    let men = [("nk3", "rK"), ("nl3", "oK"), ("jh1", "gK"), ("qa1", "bK")];
+    let mut s = open(&fen(&men, 'b', "rogb", "-", "0:"));
+    s.play("qa1qb1").expect("Blue");
+    let want = fen(&[("nk3", "rI*"), ("jh1", "gK"), ("qb1", "bK")], 'r', "rgb", "-", "1:or");
+    assert_eq!(s.position_string(), want.replace(" 0 1 ", " 0 2 "));
+}
+
+#[test]
 fn a_pawn_in_its_zone_that_mates_becomes_a_primate() {
     // Green Pawn on rd4 (in Green's zone) attacks Blue's King on da5 (capture (+1,0) up a level).
     let men = [("rd4", "gP"), ("da5", "bK"), ("jh1", "gK"), ("ec1", "rK"), ("nl1", "oK")];
