@@ -485,7 +485,6 @@ impl<const W: usize> Game<W> {
             groups.facing = Some(RayGroup { rays, members });
         }
 
-        // Legality shortcut: which cells can matter for hoppers.
         let all_cells = Bitboard::first_n(ncells);
         // Pruning tables of the attack tests: where a member must stand to matter at all.
         let lines_of = |rays: &[u16]| -> Vec<Bitboard<W>> {
@@ -524,6 +523,7 @@ impl<const W: usize> Game<W> {
                 }
             }
         }
+        // Legality shortcut: which cells can matter for hoppers.
         let mut hop_lines = vec![Bitboard::<W>::EMPTY; ncells];
         for g in &groups.hops {
             for &r in &g.rays {
