@@ -7,7 +7,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::tables::{ANY_ORIENTATION, Members, RayGroup};
+use crate::tables::{ANY_ORIENTATION, CompiledComponent, Members, RayGroup};
 
 impl<const W: usize> Position<W> {
     /// Men of the group's types (and orientations).
@@ -52,12 +52,13 @@ impl<const W: usize> Position<W> {
     fn ray_group_scan<const ANY: bool>(
         &self,
         g: &RayGroup,
+        lines: &[Bitboard<W>],
         target: usize,
         occ: Bitboard<W>,
         attackers: Bitboard<W>,
         found: &mut Bitboard<W>,
     ) {
-        let pieces = self.members(&g.members) & attackers;
+        let pieces = self.members(&g.members) & attackers & lines[target];
         if pieces.is_empty() {
             return;
         }
@@ -96,14 +97,14 @@ impl<const W: usize> Position<W> {
                 }
             }
         }
-        for g in &groups.rides {
-            self.ray_group_scan::<ANY>(g, target, occ, attackers, &mut found);
+        for (g, lines) in groups.rides.iter().zip(&game.ride_lines) {
+            self.ray_group_scan::<ANY>(g, lines, target, occ, attackers, &mut found);
             if ANY && found.any() {
                 return found;
             }
         }
         if legality && let Some(g) = &groups.facing {
-            self.ray_group_scan::<ANY>(g, target, occ, attackers, &mut found);
+            self.ray_group_scan::<ANY>(g, &game.facing_lines, target, occ, attackers, &mut found);
             if ANY && found.any() {
                 return found;
             }
@@ -127,8 +128,8 @@ impl<const W: usize> Position<W> {
                 }
             }
         }
-        for g in &groups.curved {
-            let pieces = self.members(&g.members) & attackers;
+        for (g, reach) in groups.curved.iter().zip(&game.curved_reach) {
+            let pieces = self.members(&g.members) & attackers & reach[target];
             if pieces.is_empty() {
                 continue;
             }
@@ -148,9 +149,9 @@ impl<const W: usize> Position<W> {
             }
         }
         if !groups.bent.0.is_empty() {
-            let pieces = self.members(&groups.bent) & attackers;
+            let pieces = self.members(&groups.bent) & attackers & game.bent_origins[target];
             for s in pieces {
-                if self.bent_targets(s, occ).has(target) {
+                if self.bent_attacks(s, target, occ) {
                     found.set(s);
                     if ANY {
                         return found;
@@ -161,19 +162,62 @@ impl<const W: usize> Position<W> {
         found
     }
 
-    /// Cells the bent-rider components of the man on `from` reach (empty or occupied), given `occ`.
-    pub(crate) fn bent_targets(&self, from: usize, occ: Bitboard<W>) -> Bitboard<W> {
+    /// Whether a bent-rider component of the man on `from` reaches `target`, given `occ`.
+    fn bent_attacks(&self, from: usize, target: usize, occ: Bitboard<W>) -> bool {
+        let game = self.game;
+        let m = self.board[from];
+        for comp in &game.types[m.kind()].comps[m.orientation()] {
+            if let CompiledComponent::Bent { set } = comp {
+                for leg in &game.bent[*set as usize][from] {
+                    let mid = leg.mid as usize;
+                    if mid == target {
+                        return true;
+                    }
+                    if occ.has(mid) {
+                        continue;
+                    }
+                    for &r in &leg.rays {
+                        let ray = &game.rays[r as usize];
+                        if ray.mask[mid].has(target) && (self.between_on_ray(r as usize, mid, target) & occ).is_empty() {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The cells strictly between `from` and `to`, which lies on ray `r` from `from`.
+    #[inline(always)]
+    fn between_on_ray(&self, r: usize, from: usize, to: usize) -> Bitboard<W> {
+        let ray = &self.game.rays[r];
+        let mut b = ray.mask[from] & !self.game.rays[ray.unlimited].mask[to];
+        b.clear(to);
+        b
+    }
+
+    /// Men of `own` that alone block a path of the bent rider on `from` to `target`: moving one
+    /// of them away could open the path.
+    pub(crate) fn bent_sole_blockers(&self, from: usize, target: usize, own: Bitboard<W>) -> Bitboard<W> {
         let game = self.game;
         let m = self.board[from];
         let mut out = Bitboard::EMPTY;
         for comp in &game.types[m.kind()].comps[m.orientation()] {
-            if let crate::tables::CompiledComponent::Bent { set } = comp {
+            if let CompiledComponent::Bent { set } = comp {
                 for leg in &game.bent[*set as usize][from] {
                     let mid = leg.mid as usize;
-                    out.set(mid);
-                    if !occ.has(mid) {
-                        for &r in &leg.rays {
-                            out |= game.ray_attacks(r as usize, mid, occ);
+                    if mid == target {
+                        continue;
+                    }
+                    for &r in &leg.rays {
+                        if game.rays[r as usize].mask[mid].has(target) {
+                            let mut path = self.between_on_ray(r as usize, mid, target);
+                            path.set(mid);
+                            let blockers = path & self.occ;
+                            if blockers.count() == 1 && own.intersects(&blockers) {
+                                out |= blockers;
+                            }
                         }
                     }
                 }

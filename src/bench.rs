@@ -21,6 +21,7 @@ const POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("cwda-rc", "", 4, 7),
     ("honeycomb3", "", 4, 6),
     ("wildhoney3", "", 4, 6),
+    ("aof3", "", 3, 4),
 ];
 
 pub struct BenchLine {

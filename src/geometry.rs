@@ -52,6 +52,9 @@ pub struct Geometry {
     grid: Vec<u16>,
     /// Horizontal column pairs (x, y) that no single step or leap may join (notch barriers).
     barred: Vec<([i32; 2], [i32; 2])>,
+    /// Places inside a level's outline that hold no cell (notches), as (level, drawing position):
+    /// drawn as `##` by `d`.
+    pub holes: Vec<(usize, (f64, f64))>,
     by_name: HashMap<String, u16>,
 }
 
@@ -78,7 +81,18 @@ impl Geometry {
             assert!(by_name.insert(c.name.clone(), i as u16).is_none(), "duplicate cell name {}", c.name);
         }
         let levels = level_names.len().max(1);
-        Geometry { description: description.to_string(), cells, levels, level_names, lo, dims, grid, barred: Vec::new(), by_name }
+        Geometry {
+            description: description.to_string(),
+            cells,
+            levels,
+            level_names,
+            lo,
+            dims,
+            grid,
+            barred: Vec::new(),
+            holes: Vec::new(),
+            by_name,
+        }
     }
 
     /// Declares column pairs that no step or leap may join, on any level (and between levels).
@@ -87,6 +101,12 @@ impl Geometry {
             self.barred.push((a, b));
             self.barred.push((b, a));
         }
+        self
+    }
+
+    /// Declares places without a cell that `d` should draw (notches in a level's outline).
+    pub fn with_holes(mut self, holes: Vec<(usize, (f64, f64))>) -> Self {
+        self.holes = holes;
         self
     }
 

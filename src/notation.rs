@@ -6,6 +6,10 @@
 //! more players it is the owner's letter followed by the upper-case code (`rK`). A code longer than
 //! one letter is written in brackets (`[Ab]`). After the code, `(x)` gives an orientation other
 //! than the owner's (a recruited pawn) and `*` marks the first mater's promoted men.
+//!
+//! The en passant field lists the skipped cells of the rights still open, comma separated; an
+//! entry is `<cell>:<player>` when pawns of two players stand where a double step over that cell
+//! would have put them.
 
 use std::fmt::Write;
 
@@ -197,10 +201,11 @@ fn write_placement<const W: usize>(pos: &Position<W>) -> String {
     s
 }
 
-/// Finds the double-stepped pawn of an en passant cell: the man that a double step over
-/// `skipped` would have put on its cell.
-fn en_passant_victim<const W: usize>(pos: &Position<W>, skipped: usize) -> Option<usize> {
+/// The cells of the men that could be the double-stepped pawn of an en passant cell: those a
+/// double step over `skipped` would have put where they stand.
+fn en_passant_victims<const W: usize>(pos: &Position<W>, skipped: usize) -> Vec<usize> {
     let game = pos.game();
+    let mut out = Vec::new();
     for (t, info) in game.types.iter().enumerate() {
         if !info.en_passant {
             continue;
@@ -209,14 +214,14 @@ fn en_passant_victim<const W: usize>(pos: &Position<W>, skipped: usize) -> Optio
             for steps in per_cell {
                 for &(mid, to) in steps {
                     let m = pos.man_at(to as usize);
-                    if mid as usize == skipped && m.is_some() && m.kind() == t && m.orientation() == o {
-                        return Some(to as usize);
+                    if mid as usize == skipped && m.is_some() && m.kind() == t && m.orientation() == o && !out.contains(&(to as usize)) {
+                        out.push(to as usize);
                     }
                 }
             }
         }
     }
-    None
+    out
 }
 
 /// Parses a position string for this game.
@@ -296,12 +301,27 @@ pub fn parse_position<const W: usize>(game: &'static Game<W>, text: &str) -> Res
     if let Some(f) = field(next)
         && f != "-"
     {
-        for cell_name in f.split(',') {
+        for entry in f.split(',') {
+            // `<cell>` or, when two players' pawns could have made the double step, `<cell>:<player>`.
+            let (cell_name, stepper) = match entry.split_once(':') {
+                None => (entry, None),
+                Some((c, p)) => {
+                    let mut chars = p.chars();
+                    match (chars.next().and_then(|ch| player_by_code(game, ch)), chars.next()) {
+                        (Some(q), None) => (c, Some(q)),
+                        _ => return err(format!("bad en passant entry '{entry}'")),
+                    }
+                }
+            };
             let skipped =
                 game.geometry().cell_by_name(cell_name).ok_or_else(|| NotationError(format!("bad en passant cell '{cell_name}'")))?;
-            let victim = en_passant_victim(&pos, skipped)
-                .ok_or_else(|| NotationError(format!("no double-stepped pawn for en passant cell '{cell_name}'")))?;
-            if pos.man_at(skipped).is_some() {
+            let victim = en_passant_victims(&pos, skipped)
+                .into_iter()
+                .find(|&v| stepper.is_none_or(|q| pos.man_at(v).owner() == q) && pos.en_passant(pos.man_at(v).owner()).victim as usize != v)
+                .ok_or_else(|| NotationError(format!("no double-stepped pawn for en passant entry '{entry}'")))?;
+            // With more players a third player may have moved onto the skipped cell; the right
+            // stays (it is usable again if the cell is empty when its holder moves).
+            if game.nplayers == 2 && pos.man_at(skipped).is_some() {
                 return err(format!("en passant cell '{cell_name}' is occupied"));
             }
             let stepper = pos.man_at(victim).owner();
@@ -440,8 +460,14 @@ pub fn position_string<const W: usize>(pos: &Position<W>) -> String {
         }
     }
     let _ = write!(s, " {}", if rights.is_empty() { "-" } else { &rights });
-    let eps: Vec<&str> =
-        (0..n).filter(|&p| pos.en_passant(p).is_some()).map(|p| game.geometry().name(pos.en_passant(p).skipped as usize)).collect();
+    let eps: Vec<String> = (0..n)
+        .filter(|&p| pos.en_passant(p).is_some())
+        .map(|p| {
+            let skipped = pos.en_passant(p).skipped as usize;
+            let name = game.geometry().name(skipped);
+            if en_passant_victims(pos, skipped).len() > 1 { format!("{name}:{}", game.def.players[p].code) } else { name.to_string() }
+        })
+        .collect();
     let _ = write!(s, " {}", if eps.is_empty() { "-".to_string() } else { eps.join(",") });
     let _ = write!(s, " {} {}", pos.halfmove_clock(), pos.fullmove_number());
     if n > 2 {
@@ -513,24 +539,32 @@ pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move,
 }
 
 /// The text board of `d`: each level drawn from the cells' 2-D positions, each row labelled with
-/// its first and last cell. A cell is as wide as the widest token on the board plus a space, and
-/// an even number of characters where rows are offset by half a cell (hex boards), so that
-/// every cell sits exactly between the two it touches in the rows above and below.
+/// its first and last cell. Neighbours in a row are one cell apart, a cell being as wide as the
+/// widest token on the board plus a space (an even width where rows are offset by half a cell, as
+/// on hex boards, so that every cell sits exactly between the two it touches in the next rows).
+/// Holes of the geometry (notches) are drawn as `##`.
 pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
     let game = pos.game();
     let geo = game.geometry();
     let mut out = String::new();
+    let rows = placement_rows(game);
     let token = |c: usize| {
         let m = pos.man_at(c);
         if m.is_none() { ".".to_string() } else { man_token(game, m) }
     };
-    let half_steps = geo.cells.iter().any(|c| (c.draw.0 * 2.0).round() as i64 % 2 != 0);
     let token_width = (0..geo.len()).map(|c| token(c).chars().count()).max().unwrap_or(1).max(3);
+    let min_gap = rows
+        .iter()
+        .flat_map(|r| r.windows(2).map(|w| (geo.cells[w[1]].draw.0 - geo.cells[w[0]].draw.0).abs()))
+        .filter(|&g| g > 1e-9)
+        .fold(f64::INFINITY, f64::min);
+    let min_gap = if min_gap.is_finite() { min_gap } else { 1.0 };
+    let half_steps = geo.cells.iter().any(|c| ((c.draw.0 / min_gap) * 2.0).round() as i64 % 2 != 0);
     let mut cell_width = token_width + 1;
     if half_steps && cell_width % 2 == 1 {
         cell_width += 1;
     }
-    let unit = cell_width as f64;
+    let unit = cell_width as f64 / min_gap;
     for level in 0..geo.levels {
         let cells: Vec<usize> = (0..geo.len()).filter(|&c| geo.cells[c].level == level).collect();
         if cells.is_empty() {
@@ -540,19 +574,29 @@ pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
             let _ = writeln!(out, "Level {}:", geo.level_names.get(level).cloned().unwrap_or_else(|| level.to_string()));
         }
         let minx = cells.iter().map(|&c| geo.cells[c].draw.0).fold(f64::INFINITY, f64::min);
-        let rows = placement_rows(game);
+        let mut lines = Vec::new();
         for row in rows.iter().filter(|r| geo.cells[r[0]].level == level) {
+            let y = geo.cells[row[0]].draw.1;
+            let mut tokens: Vec<(f64, String)> = row.iter().map(|&c| (geo.cells[c].draw.0, token(c))).collect();
+            for &(_, (x, _)) in geo.holes.iter().filter(|&&(l, (_, hy))| l == level && (hy - y).abs() < 1e-6) {
+                tokens.push((x, "##".to_string()));
+            }
+            tokens.sort_by(|a, b| a.0.total_cmp(&b.0));
             let mut line = String::new();
-            for &c in row {
-                let col = ((geo.cells[c].draw.0 - minx) * unit).round() as usize;
+            for (x, tok) in tokens {
+                let col = ((x - minx) * unit).round() as usize;
                 while line.chars().count() < col {
                     line.push(' ');
                 }
-                let _ = write!(line, " {:<token_width$}", token(c));
+                let _ = write!(line, " {tok:<token_width$}");
             }
             let first = geo.name(row[0]);
             let last = geo.name(*row.last().unwrap_or(&row[0]));
-            let _ = writeln!(out, "{}   {}..{}", line.trim_end(), first, last);
+            lines.push((line.trim_end().to_string(), format!("{first}..{last}")));
+        }
+        let width = lines.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+        for (line, label) in lines {
+            let _ = writeln!(out, "{line:<width$}   {label}");
         }
         out.push('\n');
     }

@@ -442,7 +442,7 @@ impl<const W: usize> Position<W> {
                 h ^= z.active[p];
             }
             if self.ep[p].is_some() {
-                h ^= z.ep[self.ep[p].skipped as usize];
+                h ^= self.game.ep_key(p, self.ep[p].skipped as usize);
             }
         }
         for (i, &k) in z.castling.iter().enumerate() {
@@ -493,6 +493,14 @@ impl<const W: usize> Position<W> {
                 undo.captured = self.take(victim_cell);
                 undo.captured_cell = victim_cell as u16;
                 self.halfmove = 0;
+                // A double-stepped pawn that is captured takes its en passant right with it (with
+                // three or more players the right would otherwise outlive it).
+                for q in 0..game.nplayers {
+                    if self.ep[q].victim as usize == victim_cell {
+                        self.hash ^= game.ep_key(q, self.ep[q].skipped as usize);
+                        self.ep[q] = EnPassant::NONE;
+                    }
+                }
             }
             let m = self.take(from);
             undo.moved = m;
@@ -514,7 +522,7 @@ impl<const W: usize> Position<W> {
                 let skipped = mv.aux();
                 if self.en_passant_possible(p, skipped, m.kind()) {
                     self.ep[p] = EnPassant { skipped: skipped as u16, victim: to as u16 };
-                    self.hash ^= z.ep[skipped];
+                    self.hash ^= game.ep_key(p, skipped);
                 }
             }
         }
@@ -525,7 +533,7 @@ impl<const W: usize> Position<W> {
         self.hash ^= z.to_move[p] ^ z.to_move[next];
         self.to_move = next as u8;
         if self.ep[next].is_some() {
-            self.hash ^= z.ep[self.ep[next].skipped as usize];
+            self.hash ^= game.ep_key(next, self.ep[next].skipped as usize);
             self.ep[next] = EnPassant::NONE;
         }
         if self.active.count_ones() > 2 {
@@ -628,12 +636,12 @@ impl<const W: usize> Position<W> {
                 if q == p {
                     break;
                 }
-                if let Some(k) = self.royal_cell(q) {
+                if let Some(k) = self.royal_cell(q)
+                    && self.attacked(k, self.occ, 1 << p, Bitboard::EMPTY, false)
+                {
                     let attackers = self.attackers(k, self.occ, 1 << p, Bitboard::EMPTY, false);
-                    if let Some(d) = attackers.first() {
-                        victim = Some((q, d));
-                        break;
-                    }
+                    victim = attackers.first().map(|d| (q, d));
+                    break;
                 }
             }
             let Some((q, deliverer)) = victim else { return };

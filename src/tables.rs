@@ -138,6 +138,7 @@ pub struct Zobrist {
     pub to_move: [u64; MAX_PLAYERS],
     pub active: [u64; MAX_PLAYERS],
     pub castling: Vec<u64>,
+    /// Per double-stepping player and skipped cell (two players' rights may share a cell).
     pub ep: Vec<u64>,
 }
 
@@ -155,10 +156,17 @@ pub struct Game<const W: usize> {
     pub bent: Vec<Vec<Vec<BentLeg>>>,
     pub types: Vec<TypeInfo<W>>,
     pub groups: AttackGroups,
-    /// Per cell: union of the cells on any bent path ending there.
-    pub bent_through: Vec<Bitboard<W>>,
     /// Per cell: union of all hopper lines through it.
     pub hop_lines: Vec<Bitboard<W>>,
+    /// Per ride group (as in `groups.rides`), per cell: the union of the group's rays from it.
+    pub ride_lines: Vec<Vec<Bitboard<W>>>,
+    /// Per cell: the union of the facing rays from it.
+    pub facing_lines: Vec<Bitboard<W>>,
+    /// Per curved group (as in `groups.curved`), per cell: the cells on its paths from there.
+    pub curved_reach: Vec<Vec<Bitboard<W>>>,
+    /// Per cell: the cells from which some bent path (of any bent set) reaches it on an empty
+    /// board.
+    pub bent_origins: Vec<Bitboard<W>>,
     pub castles: Vec<CompiledCastle>,
     /// Per cell: castling rights lost when a move leaves, enters or captures on it.
     pub castle_clear: Vec<u32>,
@@ -493,28 +501,45 @@ impl<const W: usize> Game<W> {
             groups.facing = Some(RayGroup { rays, members });
         }
 
-        // Legality shortcuts: which cells can matter for hoppers and bent riders.
         let all_cells = Bitboard::first_n(ncells);
-        let mut bent_through = vec![Bitboard::<W>::EMPTY; ncells];
+        // Pruning tables of the attack tests: where a member must stand to matter at all.
+        let lines_of = |rays: &[u16]| -> Vec<Bitboard<W>> {
+            (0..ncells).map(|c| rays.iter().fold(Bitboard::EMPTY, |acc, &r| acc | b.rays[r as usize].mask[c])).collect()
+        };
+        let ride_lines = groups.rides.iter().map(|g| lines_of(&g.rays)).collect();
+        let facing_lines = groups.facing.as_ref().map(|g| lines_of(&g.rays)).unwrap_or_default();
+        let curved_reach = groups
+            .curved
+            .iter()
+            .map(|g| {
+                b.curved[g.set as usize]
+                    .iter()
+                    .map(|paths| {
+                        let mut reach = Bitboard::EMPTY;
+                        for &c in paths.iter().flatten() {
+                            reach.set(c as usize);
+                        }
+                        reach
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut bent_origins = vec![Bitboard::<W>::EMPTY; ncells];
         for set in &b.bent {
-            for legs in set.iter() {
+            for (from, legs) in set.iter().enumerate() {
                 for leg in legs {
-                    let m = leg.mid as usize;
+                    let mid = leg.mid as usize;
+                    let mut reach = Bitboard::<W>::from_cell(mid);
                     for &r in &leg.rays {
-                        let mut path = Bitboard::<W>::from_cell(m);
-                        let ray = &b.rays[r as usize];
-                        let mut cells: Vec<usize> = ray.mask[m].iter().collect();
-                        if !ray.ascending {
-                            cells.reverse();
-                        }
-                        for t in cells {
-                            bent_through[t] |= path;
-                            path.set(t);
-                        }
+                        reach |= b.rays[r as usize].mask[mid];
+                    }
+                    for t in reach {
+                        bent_origins[t].set(from);
                     }
                 }
             }
         }
+        // Legality shortcut: which cells can matter for hoppers.
         let mut hop_lines = vec![Bitboard::<W>::EMPTY; ncells];
         for g in &groups.hops {
             for &r in &g.rays {
@@ -588,7 +613,7 @@ impl<const W: usize> Game<W> {
             to_move: std::array::from_fn(|_| splitmix(&mut seed)),
             active: std::array::from_fn(|_| splitmix(&mut seed)),
             castling: (0..castles.len()).map(|_| splitmix(&mut seed)).collect(),
-            ep: (0..ncells).map(|_| splitmix(&mut seed)).collect(),
+            ep: (0..ncells * nplayers).map(|_| splitmix(&mut seed)).collect(),
         };
 
         let mut royal_promotion = vec![None; ntypes];
@@ -620,8 +645,11 @@ impl<const W: usize> Game<W> {
             bent,
             types,
             groups,
-            bent_through,
             hop_lines,
+            ride_lines,
+            facing_lines,
+            curved_reach,
+            bent_origins,
             castles,
             castle_clear,
             castle_empty,
@@ -650,6 +678,12 @@ impl<const W: usize> Game<W> {
     #[inline(always)]
     pub fn normalized(&self, m: Man) -> Man {
         if self.types[m.kind()].oriented { m } else { m.with_orientation(m.owner()) }
+    }
+
+    /// Hash key of `player`'s en passant right over `skipped`.
+    #[inline(always)]
+    pub fn ep_key(&self, player: usize, skipped: usize) -> u64 {
+        self.zobrist.ep[player * self.ncells + skipped]
     }
 
     pub fn geometry(&self) -> &Geometry {

@@ -444,7 +444,8 @@ fn second_mate_by_the_first_deliverer_wins() {
     assert_eq!(status.placings, vec!["Red", "Orange", "Green", "Blue"]);
     assert!(s.legal_moves().is_empty());
     assert_eq!(s.perft(1), 0);
-    assert!(s.position_string().ends_with(" 2:brgr"));
+    // The win by rule is recorded in the position string (`!r`).
+    assert!(s.position_string().ends_with(" 2:brgr!r"));
 }
 
 /// §5.3 simultaneous mates: at the start of Red's turn its Rook on Lc1 attacks Blue's King (rank 1)
@@ -456,7 +457,7 @@ fn double_mate_by_the_same_piece_wins_at_once() {
     let men = [("Ua1", "rK"), ("Lc1", "rR"), ("Lj1", "bK"), ("Lc10", "gK"), ("La10", "oK"), ("Ub6", "oP")];
     let s = open(Some(&fen(&men, 'o')), &["Ub6Ub5"]);
     let expected =
-        fen(&[("Ua1", "rM*"), ("Lc1", "rV*"), ("La10", "oK"), ("Ub5", "oP")], 'r').replace(" rbgo - - 0 1 0:", " ro - - 0 2 2:brgr");
+        fen(&[("Ua1", "rM*"), ("Lc1", "rV*"), ("La10", "oK"), ("Ub5", "oP")], 'r').replace(" rbgo - - 0 1 0:", " ro - - 0 2 2:brgr!r");
     assert_eq!(s.position_string(), expected);
     let status = s.status();
     assert!(status.over);

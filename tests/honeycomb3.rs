@@ -377,10 +377,11 @@ fn text_board_draws_five_hex_triangles() {
     }
     let lines: Vec<&str> = text.lines().collect();
     let c = lines.iter().position(|l| *l == "Level c:").expect("level c");
-    // Rows from y = 8 (8 cells) to y = 1 (one cell); each row starts half a cell further right.
+    // Rows from y = 8 (8 cells) to y = 1 (one cell); each row starts half a cell further right;
+    // the row labels are aligned.
     assert_eq!(lines[c + 1], " bK  bF  bP  .   .   yP  yF  yK   8c8..1c8");
-    assert_eq!(lines[c + 2], "   bF  bP  .   .   .   yP  yF   7c7..1c7");
-    assert_eq!(lines[c + 8], "               rK   1c1..1c1");
+    assert_eq!(lines[c + 2], "   bF  bP  .   .   .   yP  yF     7c7..1c7");
+    assert_eq!(lines[c + 8], "               rK                 1c1..1c1");
 }
 
 fn protocol(input: &str) -> String {

@@ -1,6 +1,7 @@
 //! The games tessera plays: one file per game family, each building a [`GameDef`].
 //! Adding a game means adding a file here and listing it in [`FAMILIES`].
 
+pub mod aof3;
 pub mod cwda;
 pub mod guru2;
 pub mod honeycomb3;
@@ -16,6 +17,7 @@ const FAMILIES: &[Family] = &[
     Family { ids: cwda::ids, definition: cwda::definition },
     Family { ids: honeycomb3::ids, definition: honeycomb3::definition },
     Family { ids: guru2::ids, definition: guru2::definition },
+    Family { ids: aof3::ids, definition: aof3::definition },
 ];
 
 /// Every game id, in the order the protocol lists them.

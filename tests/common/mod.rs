@@ -1,4 +1,5 @@
 //! Drives the `tessera` binary through the protocol.
+#![allow(dead_code)] // each test binary uses a different part of these helpers
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

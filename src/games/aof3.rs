@@ -1,0 +1,636 @@
+//! Armies of Faith 3: Assimilation (rules: `shared/rules/aof3.md`), game id `aof3`.
+//!
+//! Four players on five levels of a 70-cell notched hex band: 350 cells, so the game runs on
+//! 384-bit boards (`Bitboard<6>`).
+//!
+//! # Cells
+//! A cell is a column (P, Q) of the band on a level z = 1..5, written as the column's two letters
+//! in reverse alphabetical order and then the level: `ec3` is (P, Q) = (21, 5) on level 3. P-line
+//! letters are `j k l m n o p q r a b c` for P = 10..21, Q-line letters `a`..`l` for Q = 1..12.
+//! The lattice coordinates of a cell are `[P, Q, z − 1]`. Its canonical index is
+//! `70·(z − 1) + k`, k counting the level map of §1.3 row by row from the bottom row (s = P + Q =
+//! 18) to the top (s = 26), left to right (d = P − Q ascending) within a row.
+//!
+//! # Position strings
+//! The common N-player form (`notation.rs`): placement, player to move, active players, castling
+//! (always `-`), en passant cells, halfmove clock, move number, checkmate history.
+//!
+//! * Players, in turn order: `r` Red, `o` Orange, `g` Green, `b` Blue.
+//! * The placement has 45 rows separated by `/`: level 1 first, and within a level the rows of the
+//!   level map from the top (s = 26) to the bottom (s = 18), each row left to right (d ascending).
+//!   The rows have 8, 9, 8, 7, 6, 7, 8, 9, 8 cells (the notch cells are not listed). A digit run
+//!   counts empty cells.
+//! * A man is the owner's letter and the piece letter: `rK` is Red's King. `*` after a man marks
+//!   the Emperor and the promoted mating piece of the game's first checkmate.
+//! * Piece letters: array pieces `K` King, `R` Rook, `N` Knight, `P` Pawn, `C` Camel,
+//!   `E` Elephant, `L` Elf, `A` Rabbi, `S` Sennight, `M` Simurgh, `U` Unicorn, `B` Bishop;
+//!   checkmate promotees `I` Emperor, `Q` Queen, `F` Pope, `T` Primate, `H` Caliph, `D` Cardinal,
+//!   `V` Levite, `G` Governor, `O` Moderranger, `W` Sevite.
+//! * En passant field: the skipped cells of the double steps that may still be taken, comma
+//!   separated, e.g. `rd3`; the double-stepped Pawn is found on the board. When both a Red Pawn
+//!   on qd and a Blue Pawn on re (or Orange on mh and Green on ni) could be it, the entry names
+//!   the double-stepping player: `rd3:b`. A right lasts until its owner's next turn, so with four
+//!   players the skipped cell may meanwhile be occupied; it is still listed (the right revives if
+//!   the cell is empty again when it could be used).
+//! * Checkmate history: `<mates>:` followed by (victim, mater) letter pairs, e.g. `1:br`.
+//! * Move strings: from-cell, to-cell, and for a zone promotion the new piece's letter in lower
+//!   case (`ne2me2r`). The forced pass is `0000`.
+//!
+//! The start position:
+//!
+//! ```text
+//! oAoSoP2rPrSrA/oAoAoP3rPrArA/oSoPoP2rPrPrS/oP5rP/6/gP5bP/gSgPgP2bPbPbS/gAgAgP3bPbAbA/gAgSgP2bPbSbA/
+//! oEoRoP2rPrRrE/oEoRoP3rPrRrE/oRoPoP2rPrPrR/oP5rP/6/gP5bP/gRgPgP2bPbPbR/gEgRgP3bPbRbE/gEgRgP2bPbRbE/
+//! oKoBoP2rPrBrK/oM1oP3rP1rM/oBoP4rPrB/oP5rP/6/gP5bP/gBgP4bPbB/gM1gP3bP1bM/gKgBgP2bPbBbK/
+//! oCoNoP2rPrNrC/oC1oP3rP1rC/oNoPoP2rPrPrN/oP5rP/6/gP5bP/gNgPgP2bPbPbN/gC1gP3bP1bC/gCgNgP2bPbNbC/
+//! oUoLoP2rPrLrU/oUoUoP3rPrUrU/oLoPoP2rPrPrL/oP5rP/6/gP5bP/gLgPgP2bPbPbL/gUgUgP3bPbUbU/gUgLgP2bPbLbU
+//! r rogb - - 0 1 0:
+//! ```
+//! (one line in use; broken here after each level).
+//!
+//! `d` draws each level as the hex map of §1.3 (`##` marks the notch cells), rows labelled with
+//! their first and last cell.
+//!
+//! # Decisions
+//! The reconstructed and decided points of the rules file (§5, §6) each live in one constant
+//! below: [`TURN_ORDER`], [`CAMPS`] and [`LEVEL_ARRAY`] (King/Simurgh and Camel/Knight cells, the
+//! level without an extra Pawn), [`BARRIERS`], [`EN_PASSANT`], [`PROMOTION_CHOICES`] and
+//! [`mandatory_promotion`] (the static "no forward column" test), [`DELIVERER_PROMOTION`]. The
+//! Simurgh may stop or capture on its first diagonal cell (the core's bent rider does), the
+//! Elephant leaps, and the barriers belong to the geometry, so every component of every piece
+//! (promotees included) obeys them on every level. The deliverer of a checkmate (the attacker on
+//! the lowest canonical cell) and the win at a second checkmate delivered by the first one's
+//! promotees are the core's `MateRules`.
+
+use crate::game::{GameDef, MateRules, PlayerDef, Rules, VictimMen};
+use crate::geometry::{CellInfo, Geometry, Vec3, add, scale};
+use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
+
+pub const ID: &str = "aof3";
+
+pub fn ids() -> Vec<String> {
+    vec![ID.to_string()]
+}
+
+pub fn definition(id: &str) -> Option<GameDef> {
+    (id == ID).then(build)
+}
+
+// Colours: indices of the per-colour tables below (camp, pawn direction, zone).
+pub const RED: usize = 0;
+pub const ORANGE: usize = 1;
+pub const GREEN: usize = 2;
+pub const BLUE: usize = 3;
+
+/// Name and position-string letter of each colour.
+pub const COLOURS: [(&str, char); 4] = [("Red", 'r'), ("Orange", 'o'), ("Green", 'g'), ("Blue", 'b')];
+
+/// Turn order Red → Orange → Green → Blue (§4.1, §6.2): a player's index is its colour's place
+/// here. The mirror-image board would give Red → Blue → Green → Orange.
+pub const TURN_ORDER: [usize; 4] = [RED, ORANGE, GREEN, BLUE];
+
+/// The player index (place in the turn order) of a colour.
+pub fn player(colour: usize) -> usize {
+    TURN_ORDER.iter().position(|&c| c == colour).expect("every colour plays")
+}
+
+// Piece types.
+pub const KING: usize = 0;
+pub const ROOK: usize = 1;
+pub const KNIGHT: usize = 2;
+pub const PAWN: usize = 3;
+pub const CAMEL: usize = 4;
+pub const ELEPHANT: usize = 5;
+pub const ELF: usize = 6;
+pub const RABBI: usize = 7;
+pub const SENNIGHT: usize = 8;
+pub const SIMURGH: usize = 9;
+pub const UNICORN: usize = 10;
+pub const BISHOP: usize = 11;
+pub const EMPEROR: usize = 12;
+pub const QUEEN: usize = 13;
+pub const POPE: usize = 14;
+pub const PRIMATE: usize = 15;
+pub const CALIPH: usize = 16;
+pub const CARDINAL: usize = 17;
+pub const LEVITE: usize = 18;
+pub const GOVERNOR: usize = 19;
+pub const MODERRANGER: usize = 20;
+pub const SEVITE: usize = 21;
+
+/// Level count and the band's rows: s = P + Q from 18 (bottom) to 26 (top), d = P − Q from 1 to 17.
+pub const LEVELS: i32 = 5;
+const ROWS: std::ops::RangeInclusive<i32> = 18..=26;
+const ROW_POSITIONS: std::ops::RangeInclusive<i32> = 1..=17;
+
+/// The six notch cells (P, Q) missing from every level (§1.2).
+pub const NOTCHES: [[i32; 2]; 6] = [[19, 2], [19, 3], [20, 3], [11, 10], [12, 10], [12, 11]];
+
+/// Column pairs no step or leap may join, on any level or between levels (§1.6): the two hex
+/// diagonals and the eight root-7 lines that pass a notch.
+pub const BARRIERS: [(&str, &str); 10] = [
+    ("da", "rc"),
+    ("li", "mj"),
+    ("da", "qc"),
+    ("da", "rb"),
+    ("db", "rc"),
+    ("ea", "rc"),
+    ("ki", "mj"),
+    ("lh", "mj"),
+    ("li", "mk"),
+    ("li", "nj"),
+];
+
+/// Horizontal orthogonal unit vectors, anticlockwise.
+pub const ORTHOGONAL: [Vec3; 6] = [[1, 0, 0], [0, 1, 0], [-1, 1, 0], [-1, 0, 0], [0, -1, 0], [1, -1, 0]];
+/// Hex diagonals, anticlockwise: `HEX_DIAGONAL[i] = ORTHOGONAL[i] + ORTHOGONAL[i + 1]`.
+pub const HEX_DIAGONAL: [Vec3; 6] = [[1, 1, 0], [-1, 2, 0], [-2, 1, 0], [-1, -1, 0], [1, -2, 0], [2, -1, 0]];
+const VERTICAL: [Vec3; 2] = [[0, 0, 1], [0, 0, -1]];
+const UP_DOWN: [i32; 2] = [1, -1];
+
+/// A player's camp: the cells of the template roles of §2.2, by column name.
+pub struct Camp {
+    /// Back pair: the King's column, then the Simurgh's (§5 item 4).
+    pub back: [&'static str; 2],
+    /// The trio in front of it: two sides, then the centre (the kh-type cell).
+    pub trio: [&'static str; 3],
+    /// The 4-cell pawn rank: the Pawns that may double-step.
+    pub pawn_rank: [&'static str; 4],
+    /// The extra Pawn's column (no double step).
+    pub extra: &'static str,
+}
+
+/// The four camps, by colour (§2.1, §2.3).
+pub const CAMPS: [Camp; 4] = [
+    Camp { back: ["ec", "dc"], trio: ["fb", "db", "eb"], pawn_rank: ["ga", "fa", "ea", "da"], extra: "rf" },
+    Camp { back: ["nl", "ml"], trio: ["ok", "mk", "nk"], pawn_rank: ["pj", "oj", "nj", "mj"], extra: "oi" },
+    Camp { back: ["jh", "ji"], trio: ["kg", "ki", "kh"], pawn_rank: ["lf", "lg", "lh", "li"], extra: "mg" },
+    Camp { back: ["qa", "ra"], trio: ["pb", "rb", "qb"], pawn_rank: ["oc", "pc", "qc", "rc"], extra: "pd" },
+];
+
+/// What one level of a camp holds (§2.2); `None` = empty.
+pub struct LevelArray {
+    pub back: [usize; 2],
+    pub trio_sides: usize,
+    pub trio_centre: Option<usize>,
+    pub pawn_rank: usize,
+    pub extra: Option<usize>,
+}
+
+const fn level(back: [usize; 2], trio_sides: usize, trio_centre: Option<usize>, extra: Option<usize>) -> LevelArray {
+    LevelArray { back, trio_sides, trio_centre, pawn_rank: PAWN, extra }
+}
+
+/// Levels 1..5 of every camp (§2.2). Level 3 has the King and Simurgh behind and no extra Pawn;
+/// level 4 has the Camels behind the Knights.
+pub const LEVEL_ARRAY: [LevelArray; 5] = [
+    level([RABBI, RABBI], SENNIGHT, Some(RABBI), Some(PAWN)),
+    level([ELEPHANT, ELEPHANT], ROOK, Some(ROOK), Some(PAWN)),
+    level([KING, SIMURGH], BISHOP, None, None),
+    level([CAMEL, CAMEL], KNIGHT, None, Some(PAWN)),
+    level([UNICORN, UNICORN], ELF, Some(UNICORN), Some(PAWN)),
+];
+
+/// En passant (§4.4, §6.6, §6.12): (capturing colour, double-stepping colour, the column of the
+/// skipped cell), on every level. These are exactly the four patterns of §4.4: the geometry
+/// admits only one double step over each such cell per stepper, and only one capturing cell.
+pub const EN_PASSANT: [(usize, usize, &str); 4] = [(RED, BLUE, "rd"), (BLUE, RED, "rd"), (ORANGE, GREEN, "mi"), (GREEN, ORANGE, "mi")];
+
+/// What a Pawn may become in its zone (§4.5): every array piece but King and Pawn.
+pub const PROMOTION_CHOICES: [usize; 10] = [ROOK, KNIGHT, CAMEL, ELEPHANT, ELF, RABBI, SENNIGHT, SIMURGH, UNICORN, BISHOP];
+
+/// Pieces promoted by delivering checkmate (§4.3); promotees and the King are not in the list.
+pub const DELIVERER_PROMOTION: [(usize, usize); 11] = [
+    (ROOK, QUEEN),
+    (SIMURGH, QUEEN),
+    (BISHOP, POPE),
+    (ELEPHANT, PRIMATE),
+    (PAWN, PRIMATE),
+    (CAMEL, CALIPH),
+    (KNIGHT, CARDINAL),
+    (UNICORN, GOVERNOR),
+    (ELF, LEVITE),
+    (RABBI, MODERRANGER),
+    (SENNIGHT, SEVITE),
+];
+
+/// The letter of a P-line (P = 10..21).
+fn p_letter(p: i32) -> Option<char> {
+    match p {
+        10..=18 => Some((b'j' + (p - 10) as u8) as char),
+        19..=21 => Some((b'a' + (p - 19) as u8) as char),
+        _ => None,
+    }
+}
+
+/// The letter of a Q-line (Q = 1..12).
+fn q_letter(q: i32) -> Option<char> {
+    (1..=12).contains(&q).then(|| (b'a' + (q - 1) as u8) as char)
+}
+
+/// Whether column (P, Q) is on the board.
+pub fn column_exists(p: i32, q: i32) -> bool {
+    ROWS.contains(&(p + q)) && ROW_POSITIONS.contains(&(p - q)) && !NOTCHES.contains(&[p, q])
+}
+
+/// The name of column (P, Q): its two letters in reverse alphabetical order.
+pub fn column_name(p: i32, q: i32) -> String {
+    let (a, b) = (p_letter(p).unwrap_or('?'), q_letter(q).unwrap_or('?'));
+    if a > b { format!("{a}{b}") } else { format!("{b}{a}") }
+}
+
+/// (P, Q) of a column name.
+pub fn column(name: &str) -> Option<[i32; 2]> {
+    for s in ROWS {
+        for d in ROW_POSITIONS {
+            if (s + d) % 2 == 0 {
+                let (p, q) = ((s + d) / 2, (s - d) / 2);
+                if column_exists(p, q) && column_name(p, q) == name {
+                    return Some([p, q]);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn col(name: &str) -> [i32; 2] {
+    column(name).unwrap_or_else(|| panic!("aof3: no column {name}"))
+}
+
+/// Drawing position of column (P, Q): x = d/2, y = s·√3/2 (§1.2), pointy-topped hexagons.
+fn draw(p: i32, q: i32) -> (f64, f64) {
+    ((p - q) as f64 / 2.0, (p + q) as f64 * 3f64.sqrt() / 2.0)
+}
+
+/// The board: five levels of the band, cells in canonical order, with the notch barriers.
+pub fn geometry() -> Geometry {
+    let mut cells = Vec::new();
+    for z in 0..LEVELS {
+        for s in ROWS {
+            for d in ROW_POSITIONS {
+                if (s + d) % 2 != 0 {
+                    continue;
+                }
+                let (p, q) = ((s + d) / 2, (s - d) / 2);
+                if !column_exists(p, q) {
+                    continue;
+                }
+                cells.push(CellInfo {
+                    coord: [p, q, z],
+                    name: format!("{}{}", column_name(p, q), z + 1),
+                    level: z as usize,
+                    draw: draw(p, q),
+                });
+            }
+        }
+    }
+    let barriers: Vec<([i32; 2], [i32; 2])> = BARRIERS.iter().map(|&(a, b)| (col(a), col(b))).collect();
+    let holes = (0..LEVELS as usize).flat_map(|z| NOTCHES.map(|[p, q]| (z, draw(p, q)))).collect();
+    let level_names = (1..=LEVELS).map(|z| z.to_string()).collect();
+    Geometry::new("5 levels x 70-cell notched hex band", cells, level_names).with_barriers(&barriers).with_holes(holes)
+}
+
+fn with_levels(horizontal: &[Vec3], dz: i32) -> Vec<Vec3> {
+    horizontal.iter().flat_map(|&v| UP_DOWN.map(|s| [v[0], v[1], s * dz])).collect()
+}
+
+/// Root-7 horizontal vectors: two orthogonal steps in one direction and one in the next.
+fn root7() -> Vec<Vec3> {
+    (0..6)
+        .flat_map(|i| [add(scale(ORTHOGONAL[i], 2), ORTHOGONAL[(i + 1) % 6]), add(ORTHOGONAL[i], scale(ORTHOGONAL[(i + 1) % 6], 2))])
+        .collect()
+}
+
+fn cat(parts: &[&[Vec3]]) -> Vec<Vec3> {
+    parts.iter().flat_map(|p| p.iter().copied()).collect()
+}
+
+/// Pawn forward (non-capturing) vectors, by colour (§3.1).
+pub const PAWN_FORWARD: [[Vec3; 2]; 4] =
+    [[[-1, 0, 0], [-1, 1, 0]], [[0, -1, 0], [1, -1, 0]], [[1, 0, 0], [1, -1, 0]], [[0, 1, 0], [-1, 1, 0]]];
+
+/// Cells of a colour's zone where a Pawn could never move again (§4.5): neither forward column
+/// exists.
+pub fn mandatory_promotion(geo: &Geometry, colour: usize, zone: &[usize]) -> Vec<usize> {
+    zone.iter().copied().filter(|&c| PAWN_FORWARD[colour].iter().all(|&v| geo.step(c, v).is_none())).collect()
+}
+
+/// Whether a column lies in a colour's promotion zone (§4.5).
+fn in_zone(colour: usize, [p, q]: [i32; 2]) -> bool {
+    match colour {
+        RED => p <= 13,
+        ORANGE => q <= 4,
+        GREEN => p >= 18,
+        _ => q >= 9,
+    }
+}
+
+fn pieces() -> Vec<PieceDef> {
+    let king_steps = cat(&[&ORTHOGONAL, &VERTICAL, &with_levels(&ORTHOGONAL, 1)]);
+    let rook = cat(&[&ORTHOGONAL, &VERTICAL]);
+    let bishop = with_levels(&ORTHOGONAL, 1);
+    let two: Vec<Vec3> = ORTHOGONAL.iter().map(|&v| scale(v, 2)).collect();
+    let three: Vec<Vec3> = ORTHOGONAL.iter().map(|&v| scale(v, 3)).collect();
+    let knight = cat(&[&with_levels(&two, 1), &with_levels(&ORTHOGONAL, 2)]);
+    let camel = cat(&[&with_levels(&three, 1), &with_levels(&ORTHOGONAL, 3)]);
+    let elephant = with_levels(&two, 2);
+    let sennight = root7();
+    let elf = with_levels(&sennight, 2);
+    let rabbi = Component::Curved { ring: HEX_DIAGONAL.to_vec(), max_steps: 5 };
+    let simurgh = Component::Bent { legs: (0..6).map(|i| (HEX_DIAGONAL[i], vec![ORTHOGONAL[i], ORTHOGONAL[(i + 1) % 6]])).collect() };
+    let unicorn = Component::ride(HEX_DIAGONAL.to_vec());
+    let bishop_ride = || Component::ride(bishop.clone());
+    let pawn = Vectors::PerOrientation(TURN_ORDER.iter().map(|&c| PAWN_FORWARD[c].to_vec()).collect());
+    let pawn_capture = Vectors::PerOrientation(TURN_ORDER.iter().map(|&c| with_levels(&PAWN_FORWARD[c], 1)).collect());
+    vec![
+        PieceDef::new("King", "K", vec![Component::leap(king_steps.clone())]).royal(),
+        PieceDef::new("Rook", "R", vec![Component::ride(rook.clone())]).value(500),
+        PieceDef::new("Knight", "N", vec![Component::leap(knight.clone())]).value(400),
+        PieceDef::new(
+            "Pawn",
+            "P",
+            vec![
+                Component::Leap { vectors: pawn, mode: Mode::MoveOnly },
+                Component::Leap { vectors: pawn_capture, mode: Mode::CaptureOnly },
+            ],
+        )
+        .value(100),
+        PieceDef::new("Camel", "C", vec![Component::leap(camel.clone())]).value(350),
+        PieceDef::new("Elephant", "E", vec![Component::leap(elephant.clone())]).value(150),
+        PieceDef::new("Elf", "L", vec![Component::leap(elf.clone())]).value(350),
+        PieceDef::new("Rabbi", "A", vec![rabbi.clone()]).value(300),
+        PieceDef::new("Sennight", "S", vec![Component::leap(sennight.clone())]).value(300),
+        PieceDef::new("Simurgh", "M", vec![simurgh]).value(650),
+        PieceDef::new("Unicorn", "U", vec![unicorn.clone()]).value(300),
+        PieceDef::new("Bishop", "B", vec![bishop_ride()]).value(450),
+        PieceDef::new("Emperor", "I", vec![Component::leap(cat(&[&king_steps, &HEX_DIAGONAL]))]).royal(),
+        PieceDef::new("Queen", "Q", vec![Component::ride(rook.clone()), bishop_ride()]).value(1100),
+        PieceDef::new("Pope", "F", vec![bishop_ride(), Component::leap(cat(&[&rook, &HEX_DIAGONAL]))]).value(750),
+        PieceDef::new("Primate", "T", vec![bishop_ride(), Component::leap(rook)]).value(650),
+        PieceDef::new("Caliph", "H", vec![Component::leap(camel), bishop_ride()]).value(800),
+        PieceDef::new("Cardinal", "D", vec![Component::leap(knight), bishop_ride()]).value(850),
+        PieceDef::new("Levite", "V", vec![Component::leap(elf), bishop_ride()]).value(800),
+        PieceDef::new("Governor", "G", vec![unicorn, bishop_ride()]).value(750),
+        PieceDef::new("Moderranger", "O", vec![rabbi, bishop_ride()]).value(750),
+        PieceDef::new("Sevite", "W", vec![Component::leap(sennight), bishop_ride()]).value(750),
+    ]
+}
+
+fn build() -> GameDef {
+    let geometry = geometry();
+    let cells_of = |column: [i32; 2]| -> Vec<usize> { (0..LEVELS).filter_map(|z| geometry.cell_at([column[0], column[1], z])).collect() };
+    let mut pieces = pieces();
+
+    let mut setup = Vec::new();
+    for (colour, camp) in CAMPS.iter().enumerate() {
+        let owner = player(colour);
+        for (z, level) in LEVEL_ARRAY.iter().enumerate() {
+            let mut place = |name: &str, kind: usize| {
+                let [p, q] = col(name);
+                let cell = geometry.cell_at([p, q, z as i32]).expect("camp cell on the board");
+                setup.push((cell, owner, kind));
+            };
+            place(camp.back[0], level.back[0]);
+            place(camp.back[1], level.back[1]);
+            place(camp.trio[0], level.trio_sides);
+            place(camp.trio[1], level.trio_sides);
+            if let Some(t) = level.trio_centre {
+                place(camp.trio[2], t);
+            }
+            for c in camp.pawn_rank {
+                place(c, level.pawn_rank);
+            }
+            if let Some(t) = level.extra {
+                place(camp.extra, t);
+            }
+        }
+    }
+
+    // Pawn data per player (the orientation index is the player index).
+    let double_step = TURN_ORDER.iter().map(|&c| CAMPS[c].pawn_rank.iter().flat_map(|&n| cells_of(col(n))).collect()).collect();
+    let zones: Vec<Vec<usize>> = TURN_ORDER
+        .iter()
+        .map(|&colour| (0..geometry.len()).filter(|&c| in_zone(colour, [geometry.coord(c)[0], geometry.coord(c)[1]])).collect())
+        .collect();
+    let mandatory = TURN_ORDER.iter().zip(&zones).map(|(&colour, z)| mandatory_promotion(&geometry, colour, z)).collect();
+    pieces[PAWN].pawn = Some(PawnDef {
+        double_step,
+        en_passant: true,
+        promotion: Some(PromotionDef { zone: zones, mandatory, choices: PromotionChoices::Fixed(PROMOTION_CHOICES.to_vec()) }),
+    });
+
+    let mut en_passant_cells = vec![vec![Vec::new(); 4]; 4];
+    for &(capturer, stepper, column) in &EN_PASSANT {
+        en_passant_cells[player(capturer)][player(stepper)] = cells_of(col(column));
+    }
+
+    let rules = Rules {
+        en_passant_cells: Some(en_passant_cells),
+        mate: MateRules {
+            victim_men: VictimMen::Removed,
+            royal_promotion: vec![(KING, EMPEROR)],
+            deliverer_promotion: DELIVERER_PROMOTION.to_vec(),
+            second_mate_by_promotee_wins: true,
+        },
+        ..Rules::default()
+    };
+    GameDef {
+        id: ID.to_string(),
+        name: "Armies of Faith 3: Assimilation".to_string(),
+        geometry,
+        players: TURN_ORDER.iter().map(|&c| PlayerDef { name: COLOURS[c].0.to_string(), code: COLOURS[c].1 }).collect(),
+        pieces,
+        setup,
+        rules,
+        armies: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(g: &Geometry, name: &str) -> usize {
+        g.cell_by_name(name).unwrap_or_else(|| panic!("no cell {name}"))
+    }
+
+    #[test]
+    fn board_has_350_cells_and_the_level_map_of_the_rules() {
+        let g = geometry();
+        assert_eq!(g.len(), 350);
+        assert_eq!(g.levels, 5);
+        // Level map of §1.3, bottom row first, left to right: canonical order on level 1.
+        let map = "jh kg lf me nd oc pb qa \
+                   ji kh lg mf ne od pc qb ra \
+                   ki lh mg nf oe pd qc rb \
+                   li mh ng of pe qd rc \
+                   mi nh og pf qe rd \
+                   mj ni oh pg qf re da \
+                   mk nj oi ph qg rf ea db \
+                   ml nk oj pi qh rg fa eb dc \
+                   nl ok pj qi rh ga fb ec";
+        let names: Vec<&str> = map.split_whitespace().collect();
+        assert_eq!(names.len(), 70);
+        for (k, n) in names.iter().enumerate() {
+            for z in 0..5 {
+                assert_eq!(g.name(70 * z + k), format!("{n}{}", z + 1));
+            }
+        }
+        assert_eq!(g.coord(cell(&g, "ec3")), [21, 5, 2]);
+        assert_eq!(g.coord(cell(&g, "jh1")), [10, 8, 0]);
+        for notch in ["ba1", "ca1", "cb3", "kj1", "lj5", "lk2", "ab1"] {
+            assert!(g.cell_by_name(notch).is_none(), "{notch}");
+        }
+    }
+
+    #[test]
+    fn neighbour_counts_of_the_rules() {
+        // §1.3: on a level 40 cells have 6 orthogonal neighbours, 2 have 5, 20 have 4, 8 have 3.
+        let g = geometry();
+        let mut by_count = [0; 7];
+        for c in 0..70 {
+            by_count[ORTHOGONAL.iter().filter(|&&v| g.step(c, v).is_some()).count()] += 1;
+        }
+        assert_eq!(by_count, [0, 0, 0, 8, 20, 2, 40]);
+    }
+
+    #[test]
+    fn barriers_are_exactly_the_lines_passing_a_notch() {
+        // Every hex diagonal and root-7 pair of on-board columns whose segment passes within 0.87
+        // cell widths of a notch cell must be barred, and no other (§1.6).
+        let g = geometry();
+        let xy = |[p, q]: [i32; 2]| -> (f64, f64) { ((p - q) as f64 / 2.0, (p + q) as f64 * 3f64.sqrt() / 2.0) };
+        let mut found = Vec::new();
+        let horizontal: Vec<Vec3> = cat(&[&HEX_DIAGONAL, &root7()]);
+        for c in 0..70 {
+            let a = g.coord(c);
+            for &v in &horizontal {
+                let b = [a[0] + v[0], a[1] + v[1]];
+                if !column_exists(b[0], b[1]) {
+                    continue;
+                }
+                let (ax, ay) = xy([a[0], a[1]]);
+                let (bx, by) = xy(b);
+                let near = NOTCHES.iter().any(|&n| {
+                    let (nx, ny) = xy(n);
+                    let (dx, dy) = (bx - ax, by - ay);
+                    let t = (((nx - ax) * dx + (ny - ay) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+                    let (px, py) = (ax + t * dx - nx, ay + t * dy - ny);
+                    (px * px + py * py).sqrt() < 0.87
+                });
+                let barred = g.step(c, v).is_none();
+                assert_eq!(near, barred, "{} -> {}", g.name(c), column_name(b[0], b[1]));
+                if barred {
+                    found.push(column_name(b[0], b[1]));
+                }
+            }
+        }
+        assert_eq!(found.len(), 20, "10 pairs, both ways");
+    }
+
+    #[test]
+    fn camps_follow_the_board_symmetries() {
+        // Green's camp maps to Blue's by M1, to Orange's by M2 and to Red's by R (§1.8).
+        type ColumnMap = fn([i32; 2]) -> [i32; 2];
+        let maps: [(usize, ColumnMap); 3] =
+            [(BLUE, |[p, q]| [q + 9, p - 9]), (ORANGE, |[p, q]| [22 - q, 22 - p]), (RED, |[p, q]| [31 - p, 13 - q])];
+        let g = &CAMPS[GREEN];
+        for (player, map) in maps {
+            let c = &CAMPS[player];
+            let image = |names: &[&str]| -> Vec<[i32; 2]> { names.iter().map(|n| map(col(n))).collect() };
+            let own = |names: &[&str]| -> Vec<[i32; 2]> { names.iter().map(|n| col(n)).collect() };
+            assert_eq!(image(&g.back), own(&c.back));
+            assert_eq!(image(&g.trio[2..]), own(&c.trio[2..]));
+            let mut a = image(&g.trio[..2]);
+            let mut b = own(&c.trio[..2]);
+            a.sort();
+            b.sort();
+            assert_eq!(a, b);
+            let mut a = image(&g.pawn_rank);
+            let mut b = own(&c.pawn_rank);
+            a.sort();
+            b.sort();
+            assert_eq!(a, b);
+            assert_eq!(image(&[g.extra]), own(&[c.extra]));
+        }
+    }
+
+    #[test]
+    fn setup_has_47_men_each_as_itemised() {
+        let def = build();
+        for colour in 0..4 {
+            let mut counts = [0; 12];
+            for &(_, owner, kind) in &def.setup {
+                if owner == player(colour) {
+                    counts[kind] += 1;
+                }
+            }
+            // K R N P C E L A S M U B
+            assert_eq!(counts, [1, 3, 2, 24, 2, 2, 2, 3, 2, 1, 3, 2], "colour {colour}");
+        }
+        let mut cells: Vec<usize> = def.setup.iter().map(|s| s.0).collect();
+        cells.sort();
+        cells.dedup();
+        assert_eq!(cells.len(), 188);
+        let at = |name: &str| def.setup.iter().find(|s| s.0 == def.cell(name)).map(|s| (TURN_ORDER[s.1], s.2));
+        assert_eq!(at("ec3"), Some((RED, KING)));
+        assert_eq!(at("nl3"), Some((ORANGE, KING)));
+        assert_eq!(at("jh3"), Some((GREEN, KING)));
+        assert_eq!(at("qa3"), Some((BLUE, KING)));
+        assert_eq!(at("dc3"), Some((RED, SIMURGH)));
+        assert_eq!(at("kh1"), Some((GREEN, RABBI)));
+        assert_eq!(at("qb5"), Some((BLUE, UNICORN)));
+        assert_eq!(at("pd2"), Some((BLUE, PAWN)));
+        assert_eq!(at("pd3"), None);
+        assert_eq!(at("nk4"), None);
+        assert_eq!(at("mk2"), Some((ORANGE, ROOK)));
+    }
+
+    #[test]
+    fn mandatory_promotion_cells_of_the_rules() {
+        let def = build();
+        let g = &def.geometry;
+        let promo = def.pieces[PAWN].pawn.as_ref().and_then(|p| p.promotion.as_ref()).expect("pawns promote");
+        let expected = [(RED, "jh ji mj mk ml"), (ORANGE, "da db dc qa ra"), (GREEN, "dc ec ra rb rc"), (BLUE, "ji ki li ml nl")];
+        for (colour, cols) in expected {
+            let p = player(colour);
+            assert_eq!(promo.zone[p].len(), 17 * 5);
+            let mut want: Vec<usize> = cols.split(' ').flat_map(|c| (1..=5).map(move |z| format!("{c}{z}"))).map(|n| cell(g, &n)).collect();
+            want.sort();
+            let mut got = promo.mandatory[p].clone();
+            got.sort();
+            assert_eq!(got, want, "colour {colour}");
+        }
+    }
+
+    #[test]
+    fn en_passant_table_is_exactly_the_four_patterns() {
+        // For each pattern, the only double step over the skipped cell is the stepper's from its
+        // pawn-rank cell, and the only capture onto it is from the capturer's pawn-rank cell.
+        let patterns = [
+            (RED, BLUE, "rd", "da", "rc"),
+            (BLUE, RED, "rd", "rc", "da"),
+            (ORANGE, GREEN, "mi", "mj", "li"),
+            (GREEN, ORANGE, "mi", "li", "mj"),
+        ];
+        for (capturer, stepper, skipped, capture_from, step_from) in patterns {
+            assert!(EN_PASSANT.contains(&(capturer, stepper, skipped)));
+            let target = col(skipped);
+            let sources: Vec<String> = PAWN_FORWARD[capturer]
+                .iter()
+                .filter(|v| column_exists(target[0] - v[0], target[1] - v[1]))
+                .map(|v| column_name(target[0] - v[0], target[1] - v[1]))
+                .collect();
+            assert_eq!(sources, vec![capture_from.to_string()]);
+            let steppers: Vec<String> = PAWN_FORWARD[stepper]
+                .iter()
+                .filter(|v| column_exists(target[0] - v[0], target[1] - v[1]))
+                .map(|v| column_name(target[0] - v[0], target[1] - v[1]))
+                .collect();
+            assert_eq!(steppers, vec![step_from.to_string()]);
+            assert!(CAMPS[stepper].pawn_rank.contains(&step_from));
+            assert!(CAMPS[capturer].pawn_rank.contains(&capture_from));
+        }
+    }
+}
