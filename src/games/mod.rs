@@ -2,6 +2,7 @@
 //! Adding a game means adding a file here and listing it in [`FAMILIES`].
 
 pub mod cwda;
+pub mod ninjachess;
 
 use crate::game::GameDef;
 
@@ -10,7 +11,8 @@ struct Family {
     definition: fn(&str) -> Option<GameDef>,
 }
 
-const FAMILIES: &[Family] = &[Family { ids: cwda::ids, definition: cwda::definition }];
+const FAMILIES: &[Family] =
+    &[Family { ids: cwda::ids, definition: cwda::definition }, Family { ids: ninjachess::ids, definition: ninjachess::definition }];
 
 /// Every game id, in the order the protocol lists them.
 pub fn ids() -> Vec<String> {
