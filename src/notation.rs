@@ -440,14 +440,17 @@ pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move,
     if well_formed { err(format!("illegal move '{text}'")) } else { err(format!("malformed move '{text}'")) }
 }
 
-/// The text board of `d`: each level drawn from the cells' 2-D positions, one character column
-/// per half cell width, with rank labels for square-grid levels.
+/// The text board of `d`: each level drawn from the cells' 2-D positions, every cell as wide as
+/// the longest man token on the board (at least three characters) plus a space, with the names
+/// of each row's first and last cells.
 pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
     let game = pos.game();
     let geo = game.geometry();
     let mut out = String::new();
+    let token_width = pos.occupied().iter().map(|c| man_token(game, pos.man_at(c)).chars().count()).max().unwrap_or(0).max(3);
     let half_steps = geo.cells.iter().any(|c| (c.draw.0 * 2.0).round() as i64 % 2 != 0);
-    let unit = if half_steps { 2.0 } else { 4.0 };
+    let cell_width = (token_width + 1) as f64;
+    let unit = if half_steps { cell_width / 2.0 } else { cell_width };
     for level in 0..geo.levels {
         let cells: Vec<usize> = (0..geo.len()).filter(|&c| geo.cells[c].level == level).collect();
         if cells.is_empty() {
@@ -467,11 +470,12 @@ pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
                 }
                 let m = pos.man_at(c);
                 let tok = if m.is_none() { ".".to_string() } else { man_token(game, m) };
-                let _ = write!(line, " {tok:<3}");
+                let _ = write!(line, " {tok:<token_width$}");
             }
             let first = geo.name(row[0]);
             let last = geo.name(*row.last().unwrap_or(&row[0]));
-            let _ = writeln!(out, "{}   {}..{}", line.trim_end(), first, last);
+            // The last token keeps its padding, so the labels line up whatever the tokens' lengths.
+            let _ = writeln!(out, "{line} {first}..{last}");
         }
         out.push('\n');
     }
