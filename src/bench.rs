@@ -19,6 +19,7 @@ const POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("cwda-cn", "", 4, 7),
     ("cwda-nr", "", 4, 7),
     ("cwda-rc", "", 4, 7),
+    ("ninjachess", "", 3, 5),
 ];
 
 pub struct BenchLine {

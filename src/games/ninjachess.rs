@@ -104,6 +104,15 @@ const RANK_2: [&str; FILES] = [
 ];
 const PAWN_FILES: &str = "abcdehklmoruvwxy";
 
+/// Names of the line-piece/leaper compounds: rows Rook, Bishop, Cannon, Arrow; columns Knight,
+/// Camel, Ninja, Nimel.
+const COMPOUND_NAMES: [[&str; 4]; 4] = [
+    ["Marshal", "Canvasser", "Ninshal", "Ninvasser"],
+    ["Cardinal", "Caliph", "Nirdinal", "Niliph"],
+    ["Marshhopper", "Canvahopper", "Ninshhopper", "Ninvahopper"],
+    ["Cardihopper", "Caliphopper", "Nirdihopper", "Niliphopper"],
+];
+
 /// The cell of column `c`, row `w` (0..5 each) on rank `r` (1..10).
 fn cell_index(c: usize, w: usize, r: usize) -> usize {
     FILES * (r - 1) + SIDE * w + c
@@ -177,40 +186,14 @@ fn build() -> GameDef {
         PieceDef::new("Nimel", "L", vec![Component::leap(nimel.clone())]),
         PieceDef::new("Nintu", "U", vec![Component::leap(concat(&[&ninja, &nimel]))]),
     ];
-    // Compounds: (name, code); the code's letters name the line piece and the leaper.
-    let compounds: [(&str, &str); 16] = [
-        ("Marshal", "RN"),
-        ("Cardinal", "BN"),
-        ("Canvasser", "RM"),
-        ("Caliph", "BM"),
-        ("Ninshal", "RJ"),
-        ("Nirdinal", "BJ"),
-        ("Ninvasser", "RL"),
-        ("Niliph", "BL"),
-        ("Marshhopper", "CN"),
-        ("Cardihopper", "AN"),
-        ("Canvahopper", "CM"),
-        ("Caliphopper", "AM"),
-        ("Ninshhopper", "CJ"),
-        ("Nirdihopper", "AJ"),
-        ("Ninvahopper", "CL"),
-        ("Niliphopper", "AL"),
-    ];
-    for (name, code) in compounds {
-        let mut letters = code.chars();
-        let line = match letters.next() {
-            Some('R') => line_orth(),
-            Some('B') => line_diag(),
-            Some('C') => hop_orth(),
-            _ => hop_diag(),
-        };
-        let leap = match letters.next() {
-            Some('N') => knight.clone(),
-            Some('M') => camel.clone(),
-            Some('J') => ninja.clone(),
-            _ => nimel.clone(),
-        };
-        pieces.push(PieceDef::new(name, code, vec![line, Component::leap(leap)]));
+    // The compounds, coded by their components' letters: line piece first, then the leaper.
+    let line_parts = [("R", line_orth()), ("B", line_diag()), ("C", hop_orth()), ("A", hop_diag())];
+    let leap_parts = [("N", &knight), ("M", &camel), ("J", &ninja), ("L", &nimel)];
+    for ((line_code, line), names) in line_parts.into_iter().zip(COMPOUND_NAMES) {
+        for ((leap_code, leap), name) in leap_parts.iter().zip(names) {
+            let code = format!("{line_code}{leap_code}");
+            pieces.push(PieceDef::new(name, &code, vec![line.clone(), Component::leap(leap.to_vec())]));
+        }
     }
     const KING: usize = 0;
     const PAWN: usize = 1;
