@@ -22,6 +22,7 @@ const POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("honeycomb3", "", 4, 6),
     ("wildhoney3", "", 4, 6),
     ("aof3", "", 3, 4),
+    ("ninjachess", "", 3, 5),
 ];
 
 pub struct BenchLine {

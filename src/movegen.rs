@@ -2,9 +2,9 @@
 //!
 //! Pseudo-legal targets come from the compiled components; legality is decided by a cheap
 //! filter where it can be proved (pins along rider lines computed from the royal cell, no check,
-//! the move touches no hopper line and no curved or bent path to the royal cell) and otherwise by
-//! an exact attack test on the position after the move. Moves granted by rule switches live in
-//! their own submodules: [`enlightened`] and [`charge`].
+//! the move touches no line from the royal cell that holds an enemy hopper and no curved or bent
+//! path to the royal cell) and otherwise by an exact attack test on the position after the move.
+//! Moves granted by rule switches live in their own submodules: [`enlightened`] and [`charge`].
 
 pub mod charge;
 pub mod enlightened;
@@ -84,10 +84,16 @@ impl<const W: usize> Position<W> {
                 }
             }
         }
+        // A move cannot put an enemy hopper on a line through the royal piece, so only the lines
+        // that already hold one (of a type hopping along it) can turn into a hopper check.
         for g in &groups.hops {
-            if (self.members(&g.members) & enemy).any() {
+            let hoppers = self.members(&g.members) & enemy;
+            if hoppers.any() {
                 for &r in &g.rays {
-                    s.risky_from |= game.rays[r as usize].mask[k];
+                    let line = game.rays[r as usize].mask[k];
+                    if line.intersects(&hoppers) {
+                        s.risky_from |= line;
+                    }
                 }
             }
         }

@@ -5,6 +5,7 @@ pub mod aof3;
 pub mod cwda;
 pub mod guru2;
 pub mod honeycomb3;
+pub mod ninjachess;
 
 use crate::game::GameDef;
 
@@ -15,6 +16,7 @@ struct Family {
 
 const FAMILIES: &[Family] = &[
     Family { ids: cwda::ids, definition: cwda::definition },
+    Family { ids: ninjachess::ids, definition: ninjachess::definition },
     Family { ids: honeycomb3::ids, definition: honeycomb3::definition },
     Family { ids: guru2::ids, definition: guru2::definition },
     Family { ids: aof3::ids, definition: aof3::definition },
