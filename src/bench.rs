@@ -21,9 +21,15 @@ const POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("cwda-rc", "", 4, 7),
     ("honeycomb3", "", 4, 6),
     ("wildhoney3", "", 4, 6),
+    ("guru2", "", 3, 3),
     ("aof3", "", 3, 4),
     ("ninjachess", "", 3, 5),
 ];
+
+/// Whether the benchmark has positions of this game.
+pub fn has_game(game: &str) -> bool {
+    POSITIONS.iter().any(|p| p.0 == game)
+}
 
 pub struct BenchLine {
     pub game: String,

@@ -120,13 +120,16 @@ impl Engine {
             }
             "legal" => self.say(&self.session.legal_moves().join(" ")),
             "status" => self.status(),
-            "bench" => {
-                self.stop_search();
-                let lines = crate::bench::run(None, |l| self.say(&crate::bench::format_line(l)));
-                for line in crate::bench::summary(&lines) {
-                    self.say(&line);
+            "bench" => match args.first() {
+                Some(game) if !crate::bench::has_game(game) => self.error(&format!("no bench positions for '{game}'")),
+                game => {
+                    self.stop_search();
+                    let lines = crate::bench::run(game.copied(), |l| self.say(&crate::bench::format_line(l)));
+                    for line in crate::bench::summary(&lines) {
+                        self.say(&line);
+                    }
                 }
-            }
+            },
             "quit" => {
                 self.stop_search();
                 return Flow::Quit;
@@ -151,7 +154,7 @@ impl Engine {
 
     fn announce_game(&self) {
         let def = self.session.def();
-        let players: Vec<&str> = def.players.iter().map(|p| p.name.as_str()).collect();
+        let players: Vec<String> = def.players.iter().map(|p| format!("{}:{}", p.code, p.name)).collect();
         self.say(&format!(
             "info string game {} players {} cells {} levels {}",
             def.id,

@@ -576,7 +576,7 @@ fn protocol_perft_and_go() {
     let input = "setoption name UCI_Variant value guru2\nposition startpos\ngo perft 2\nd\ngo depth 2\n";
     engine.run(BufReader::new(UntilBestmove { input: input.as_bytes(), output: buffer.clone() }));
     let text = buffer.text();
-    assert!(text.contains("info string game guru2 players Red,Blue,Green,Orange cells 200 levels 2"), "{text}");
+    assert!(text.contains("info string game guru2 players r:Red,b:Blue,g:Green,o:Orange cells 200 levels 2"), "{text}");
     assert!(text.contains("Nodes searched: 2404"), "{text}");
     assert!(text.contains("Level Upper:"), "{text}");
     let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove line");

@@ -397,7 +397,7 @@ fn protocol(input: &str) -> String {
 fn perft_and_go_through_the_protocol() {
     for (id, d2) in [("honeycomb3", 2_116), ("wildhoney3", 3_366)] {
         let out = protocol(&format!("uci\nsetoption name UCI_Variant value {id}\nposition startpos\ngo perft 2\nd\n"));
-        assert!(out.contains(&format!("info string game {id} players Red,Yellow,Blue cells 180 levels 5")));
+        assert!(out.contains(&format!("info string game {id} players r:Red,y:Yellow,b:Blue cells 180 levels 5")));
         assert!(out.contains(&format!("Nodes searched: {d2}\n")), "{out}");
         assert!(out.contains(" r ryb - - 0 1 0:"));
     }
