@@ -14,6 +14,7 @@
 use std::fmt::Write;
 
 use crate::bitboard::Bitboard;
+use crate::geometry::Geometry;
 use crate::movegen::charge::charge_legs;
 use crate::position::{EnPassant, Man, Move, MoveKind, NO_PLAYER, Position};
 use crate::tables::{Game, MAX_PLAYERS};
@@ -35,8 +36,7 @@ fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {
 
 /// The cells in position-string order: level by level, each level's rows from the top of its
 /// drawing down, each row left to right.
-pub fn placement_rows<const W: usize>(game: &Game<W>) -> Vec<Vec<usize>> {
-    let geo = game.geometry();
+pub fn placement_rows(geo: &Geometry) -> Vec<Vec<usize>> {
     // (level, drawing height, cells with their horizontal position)
     type Row = (usize, i64, Vec<(i64, usize)>);
     let mut rows: Vec<Row> = Vec::new();
@@ -55,6 +55,40 @@ pub fn placement_rows<const W: usize>(game: &Game<W>) -> Vec<Vec<usize>> {
             r.2.into_iter().map(|(_, i)| i).collect()
         })
         .collect()
+}
+
+/// A placement field from men given as (cell name, man token) pairs on an otherwise empty board
+/// (tokens are written as they are, e.g. `rK`, `[RN]`, `P`).
+pub fn placement_from(geo: &Geometry, men: &[(&str, &str)]) -> Result<String, NotationError> {
+    for (cell, _) in men {
+        if geo.cell_by_name(cell).is_none() {
+            return err(format!("no cell '{cell}'"));
+        }
+    }
+    let rows: Vec<String> = placement_rows(geo)
+        .iter()
+        .map(|row| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for &c in row {
+                match men.iter().find(|(cell, _)| *cell == geo.name(c)) {
+                    Some((_, token)) => {
+                        if empty > 0 {
+                            let _ = write!(text, "{empty}");
+                            empty = 0;
+                        }
+                        text.push_str(token);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                let _ = write!(text, "{empty}");
+            }
+            text
+        })
+        .collect();
+    Ok(rows.join("/"))
 }
 
 fn code_token(code: &str) -> String {
@@ -139,7 +173,7 @@ fn parse_man<const W: usize>(game: &Game<W>, s: &str) -> Result<(Man, usize), No
 
 fn parse_placement<const W: usize>(pos: &mut Position<W>, text: &str) -> Result<(), NotationError> {
     let game = pos.game();
-    let rows = placement_rows(game);
+    let rows = placement_rows(game.geometry());
     let parts: Vec<&str> = text.split('/').collect();
     if parts.len() != rows.len() {
         return err(format!("placement has {} rows, the board has {}", parts.len(), rows.len()));
@@ -177,7 +211,7 @@ fn parse_placement<const W: usize>(pos: &mut Position<W>, text: &str) -> Result<
 fn write_placement<const W: usize>(pos: &Position<W>) -> String {
     let game = pos.game();
     let mut s = String::new();
-    for (ri, row) in placement_rows(game).iter().enumerate() {
+    for (ri, row) in placement_rows(game.geometry()).iter().enumerate() {
         if ri > 0 {
             s.push('/');
         }
@@ -547,7 +581,7 @@ pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
     let game = pos.game();
     let geo = game.geometry();
     let mut out = String::new();
-    let rows = placement_rows(game);
+    let rows = placement_rows(game.geometry());
     let token = |c: usize| {
         let m = pos.man_at(c);
         if m.is_none() { ".".to_string() } else { man_token(game, m) }

@@ -2,7 +2,7 @@
 //! barriers, en passant, promotion and the checkmate rules, each with hand-worked results.
 
 use tessera::session::{self, Session};
-use tessera::{games, notation, registry};
+use tessera::{games, notation};
 
 const START: &str = "oAoSoP2rPrSrA/oAoAoP3rPrArA/oSoPoP2rPrPrS/oP5rP/6/gP5bP/gSgPgP2bPbPbS/gAgAgP3bPbAbA/gAgSgP2bPbSbA/\
 oEoRoP2rPrRrE/oEoRoP3rPrRrE/oRoPoP2rPrPrR/oP5rP/6/gP5bP/gRgPgP2bPbPbR/gEgRgP3bPbRbE/gEgRgP2bPbRbE/\
@@ -13,36 +13,11 @@ oUoLoP2rPrLrU/oUoUoP3rPrUrU/oLoPoP2rPrPrL/oP5rP/6/gP5bP/gLgPgP2bPbPbL/gUgUgP3bPb
 /// One King per player on level 5, each in its own corner, out of the way of the tests below.
 const KINGS: [(&str, &str); 4] = [("ec5", "rK"), ("nl5", "oK"), ("jh5", "gK"), ("qa5", "bK")];
 
-/// The cells of each placement row, in position-string order.
-fn rows() -> Vec<Vec<String>> {
-    let game = registry::compiled::<6>(games::definition("aof3").expect("aof3 exists"));
-    notation::placement_rows(game).iter().map(|r| r.iter().map(|&c| game.geometry().name(c).to_string()).collect()).collect()
-}
-
 /// A position string with `men` (cell, token) on an otherwise empty board.
 fn fen(men: &[(&str, &str)], to_move: char, active: &str, ep: &str, mates: &str) -> String {
-    let mut rows_text = Vec::new();
-    for row in rows() {
-        let mut s = String::new();
-        let mut empty = 0;
-        for cell in &row {
-            match men.iter().find(|(c, _)| c == cell) {
-                Some((_, tok)) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push_str(tok);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        rows_text.push(s);
-    }
-    format!("{} {to_move} {active} - {ep} 0 1 {mates}", rows_text.join("/"))
+    let def = games::definition("aof3").expect("aof3 exists");
+    let placement = notation::placement_from(&def.geometry, men).expect("men on cells of the board");
+    format!("{placement} {to_move} {active} - {ep} 0 1 {mates}")
 }
 
 fn open(position: &str) -> Box<dyn Session> {

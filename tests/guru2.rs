@@ -10,35 +10,11 @@ use std::time::{Duration, Instant};
 use tessera::protocol::{Engine, Output};
 use tessera::session::{self, Session};
 
-const FILES: &str = "abcdefghij";
-
 /// A position string with the given men (cell, token such as `rK`), everyone active, no mates.
 fn fen(men: &[(&str, &str)], to_move: char) -> String {
-    let mut rows = Vec::new();
-    for level in ['U', 'L'] {
-        for rank in (1..=10).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in FILES.chars() {
-                let cell = format!("{level}{file}{rank}");
-                match men.iter().find(|(c, _)| *c == cell) {
-                    Some((_, man)) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(man);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-    }
-    format!("{} {to_move} rbgo - - 0 1 0:", rows.join("/"))
+    let def = tessera::games::definition("guru2").expect("guru2");
+    let placement = tessera::notation::placement_from(&def.geometry, men).expect("men on cells of the board");
+    format!("{placement} {to_move} rbgo - - 0 1 0:")
 }
 
 fn open(fen: Option<&str>, moves: &[&str]) -> Box<dyn Session> {

@@ -10,34 +10,10 @@ use tessera::session::{self, Session};
 
 const LEVELS: [char; 5] = ['a', 'b', 'c', 'd', 'e'];
 
-/// The placement field for the given men (cell, token), in the documented order: levels a..e,
-/// rows y = 8 down to 1, each row from x = y down to 1.
+/// The placement field for the given men (cell, token), in the documented order.
 fn placement(men: &[(&str, &str)]) -> String {
-    let mut rows = Vec::new();
-    for l in LEVELS {
-        for y in (1..=8).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for x in (1..=y).rev() {
-                let name = format!("{x}{l}{y}");
-                match men.iter().find(|m| m.0 == name) {
-                    Some((_, token)) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(token);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-    }
-    rows.join("/")
+    let def = tessera::games::definition("honeycomb3").expect("honeycomb3");
+    tessera::notation::placement_from(&def.geometry, men).expect("men on cells of the board")
 }
 
 /// A full position string: placement, player to move, active players, counters, mate history.

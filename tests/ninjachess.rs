@@ -22,35 +22,12 @@ PPPPP/2P2/PPP1P/2P2/PPPPP/\
 YYBYY/N[BM]B[BL]J/MM1LL/N[AM]A[AL]J/YYAYY/\
 [RN][RM]R[RL][RJ]/[BN][BM]Q[BL][BJ]/RGKUC/[AN][AM]T[AL][AJ]/[CN][CM]C[CL][CJ] w - - 0 1";
 
-/// A position string in the game's format from (cell, man token) pairs: ranks 10 down to 1, each
-/// rank five rows of five files, top row (`a`–`e`) first. `rest` is everything after the
-/// placement (side to move, castling, en passant, clocks).
+/// A position string in the game's format from (cell, man token) pairs; `rest` is everything
+/// after the placement (side to move, castling, en passant, clocks).
 fn fen(men: &[(&str, &str)], rest: &str) -> String {
-    let mut rows = Vec::new();
-    for rank in (1..=10).rev() {
-        for w in 0..5 {
-            let mut row = String::new();
-            let mut empty = 0;
-            for c in 0..5 {
-                let name = format!("{}{rank}", LETTERS[5 * w + c] as char);
-                match men.iter().find(|(cell, _)| *cell == name) {
-                    Some((_, token)) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(token);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-    }
-    format!("{} {rest}", rows.join("/"))
+    let def = tessera::games::definition("ninjachess").expect("ninjachess");
+    let placement = tessera::notation::placement_from(&def.geometry, men).expect("men on cells of the board");
+    format!("{placement} {rest}")
 }
 
 fn open(fen: Option<&str>, moves: &[&str]) -> Box<dyn Session> {
