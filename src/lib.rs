@@ -16,6 +16,7 @@ pub mod games;
 pub mod geometry;
 pub mod movegen;
 pub mod movement;
+pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod protocol;

@@ -15,7 +15,6 @@ use std::fmt::Write;
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
-use crate::movegen::charge::charge_legs;
 use crate::position::{EnPassant, Man, Move, MoveKind, NO_PLAYER, Position};
 use crate::tables::{Game, MAX_PLAYERS};
 
@@ -524,7 +523,7 @@ pub fn move_string<const W: usize>(game: &Game<W>, mv: Move) -> String {
     match mv.kind() {
         MoveKind::Pass => return "0000".to_string(),
         MoveKind::Charge => {
-            let legs: Vec<String> = charge_legs(game, mv).iter().map(|l| format!("{}{}", geo.name(l.from), geo.name(l.to))).collect();
+            let legs: Vec<String> = game.charge_legs(mv).iter().map(|l| format!("{}{}", geo.name(l.from), geo.name(l.to))).collect();
             return legs.join(",");
         }
         _ => {}

@@ -8,7 +8,7 @@ use std::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::game::VictimMen;
-use crate::movegen::charge::MAX_LEGS;
+pub use crate::moves::{MAX_LEGS, Move, MoveKind};
 use crate::tables::{Game, MAX_CELLS, MAX_PLAYERS, MAX_TYPES};
 
 /// Player index (turn order).
@@ -72,87 +72,6 @@ impl fmt::Debug for Man {
         } else {
             write!(f, "Man(t{} p{} o{}{})", self.kind(), self.owner(), self.orientation(), if self.flagged() { " *" } else { "" })
         }
-    }
-}
-
-/// Move kinds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveKind {
-    Normal = 0,
-    DoubleStep = 1,
-    EnPassant = 2,
-    Castle = 3,
-    /// Several leaps in one move (`movegen::charge`).
-    Charge = 4,
-    Pass = 7,
-}
-
-/// A move: from, to, promotion, kind and one auxiliary cell (the skipped cell of a double step,
-/// the captured pawn of an en passant capture, the castling index), packed in 64 bits. A Charge
-/// keeps its further legs in bits 27–61 instead (`movegen::charge`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move(u64);
-
-impl Move {
-    pub const NONE: Move = Move(0);
-    pub const PASS: Move = Move((MoveKind::Pass as u64) << 24);
-
-    #[inline(always)]
-    pub fn new(from: usize, to: usize) -> Move {
-        Move(from as u64 | (to as u64) << 9)
-    }
-    #[inline(always)]
-    pub fn with_promotion(self, kind: usize) -> Move {
-        Move(self.0 | ((kind as u64 + 1) << 18))
-    }
-    #[inline(always)]
-    pub fn special(from: usize, to: usize, kind: MoveKind, aux: usize) -> Move {
-        Move(from as u64 | (to as u64) << 9 | (kind as u64) << 24 | (aux as u64) << 27)
-    }
-    #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 511) as usize
-    }
-    #[inline(always)]
-    pub fn to(self) -> usize {
-        ((self.0 >> 9) & 511) as usize
-    }
-    #[inline(always)]
-    pub fn promotion(self) -> Option<usize> {
-        match (self.0 >> 18) & 63 {
-            0 => None,
-            p => Some(p as usize - 1),
-        }
-    }
-    #[inline(always)]
-    pub fn kind(self) -> MoveKind {
-        match (self.0 >> 24) & 7 {
-            0 => MoveKind::Normal,
-            1 => MoveKind::DoubleStep,
-            2 => MoveKind::EnPassant,
-            3 => MoveKind::Castle,
-            4 => MoveKind::Charge,
-            _ => MoveKind::Pass,
-        }
-    }
-    #[inline(always)]
-    pub fn aux(self) -> usize {
-        ((self.0 >> 27) & 511) as usize
-    }
-    pub fn is_pass(self) -> bool {
-        self.kind() == MoveKind::Pass
-    }
-    pub fn raw(self) -> u64 {
-        self.0
-    }
-    pub fn from_raw(v: u64) -> Move {
-        Move(v)
-    }
-}
-
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({}->{} {:?} p{:?} aux{})", self.from(), self.to(), self.kind(), self.promotion(), self.aux())
     }
 }
 
@@ -554,6 +473,33 @@ impl<const W: usize> Position<W> {
                 }
             }
             self.castling &= !lost;
+        }
+    }
+
+    /// Makes the leaps of a Charge; returns the man each leap captured (`Man::NONE` if none).
+    pub(crate) fn apply_charge(&mut self, mv: Move) -> [Man; MAX_LEGS] {
+        let game = self.game;
+        let mut captured = [Man::NONE; MAX_LEGS];
+        for (i, leg) in game.charge_legs(mv).into_iter().enumerate() {
+            if self.board[leg.to].is_some() {
+                captured[i] = self.take(leg.to);
+            }
+            let m = self.take(leg.from);
+            self.put(leg.to, m);
+            self.clear_castling_rights(leg.from, leg.to);
+        }
+        captured
+    }
+
+    /// Reverts [`Position::apply_charge`].
+    pub(crate) fn revert_charge(&mut self, mv: Move, captured: &[Man; MAX_LEGS]) {
+        let legs = self.game.charge_legs(mv);
+        for (i, leg) in legs.into_iter().enumerate().rev() {
+            let m = self.take(leg.to);
+            self.put(leg.from, m);
+            if captured[i].is_some() {
+                self.put(leg.to, captured[i]);
+            }
         }
     }
 

@@ -9,11 +9,10 @@ use std::collections::HashMap;
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::game::GameDef;
+use crate::game::{ChargeRule, EnlightenedRule, GameDef};
 use crate::geometry::{Geometry, Vec3, add, neg};
-use crate::movegen::charge::ChargeTables;
-use crate::movegen::enlightened::EnlightenedTables;
 use crate::movement::{Component, Mode, PromotionChoices};
+use crate::moves::{Leg, MAX_LEG_VECTORS, MAX_LEGS, Move, MoveKind};
 use crate::position::Man;
 
 pub const MAX_PLAYERS: usize = 4;
@@ -130,6 +129,82 @@ pub struct TypeInfo<const W: usize> {
     pub promo_choices: Option<PromotionChoices>,
     /// Per orientation: the reverse table of capture-only leaps (for en passant and attack tests).
     pub capture_leaps: Vec<Vec<u16>>,
+}
+
+/// The Enlightened Move rule resolved for move generation (`movegen::enlightened`).
+pub struct EnlightenedTables {
+    /// Bit t set when men of type t grant the move.
+    pub granters: u64,
+    /// User types, each with whether its components depend on orientation.
+    pub users: Vec<(usize, bool)>,
+}
+
+impl EnlightenedTables {
+    pub fn compile(rule: &EnlightenedRule, def: &GameDef) -> Self {
+        let mut granters = 0u64;
+        for &t in &rule.granters {
+            assert!(t < MAX_TYPES, "granter type {t} out of range");
+            granters |= 1 << t;
+        }
+        let users = rule
+            .users
+            .iter()
+            .map(|&t| {
+                let piece = &def.pieces[t];
+                assert!(piece.pawn.is_none(), "{}: pawns cannot make Enlightened Moves", piece.name);
+                let mut oriented = false;
+                for comp in &piece.components {
+                    match comp {
+                        Component::Leap { vectors, .. } => oriented |= vectors.is_oriented(),
+                        Component::Ride { dirs, .. } => oriented |= dirs.is_oriented(),
+                        _ => panic!("{}: Enlightened Moves take only leap and ride components", piece.name),
+                    }
+                }
+                (t, oriented)
+            })
+            .collect();
+        EnlightenedTables { granters, users }
+    }
+}
+
+/// The Elephant Charge rule resolved for move generation (`movegen::charge`).
+pub struct ChargeTables {
+    /// Bit t set when men of type t charge and are charged over.
+    pub chargers: u64,
+    /// Per cell, per leap vector: (midpoint, landing cell), `NO_CELL` where it leaves the board.
+    pub steps: Vec<[(u16, u16); MAX_LEG_VECTORS]>,
+    pub min_legs: usize,
+    pub max_legs: usize,
+}
+
+impl ChargeTables {
+    pub fn compile(rule: &ChargeRule, geo: &Geometry) -> Self {
+        assert!(rule.leaps.len() <= MAX_LEG_VECTORS, "a Charge packs at most {MAX_LEG_VECTORS} leap vectors");
+        assert!((1..=MAX_LEGS).contains(&rule.max_legs) && rule.min_legs <= rule.max_legs, "Charge length out of range");
+        let mut chargers = 0u64;
+        for &t in &rule.chargers {
+            assert!(t < MAX_TYPES, "charger type {t} out of range");
+            chargers |= 1 << t;
+        }
+        let half = |v: Vec3| -> Vec3 {
+            assert!(v.iter().all(|c| c % 2 == 0), "Charge leap {v:?} has no midpoint cell");
+            [v[0] / 2, v[1] / 2, v[2] / 2]
+        };
+        let steps = (0..geo.len())
+            .map(|c| {
+                let mut row = [(u16::MAX, u16::MAX); MAX_LEG_VECTORS];
+                for (i, &v) in rule.leaps.iter().enumerate() {
+                    let mid = geo.cell_at(add(geo.coord(c), half(v)));
+                    let to = geo.step(c, v);
+                    if let (Some(m), Some(t)) = (mid, to) {
+                        row[i] = (m as u16, t as u16);
+                    }
+                }
+                row
+            })
+            .collect();
+        ChargeTables { chargers, steps, min_legs: rule.min_legs.max(1), max_legs: rule.max_legs }
+    }
 }
 
 pub struct Zobrist {
@@ -684,6 +759,24 @@ impl<const W: usize> Game<W> {
     #[inline(always)]
     pub fn ep_key(&self, player: usize, skipped: usize) -> u64 {
         self.zobrist.ep[player * self.ncells + skipped]
+    }
+
+    /// The legs of a multi-leg move, in order (empty if `mv` is not one of this game's).
+    pub fn charge_legs(&self, mv: Move) -> ArrayVec<Leg, MAX_LEGS> {
+        let mut legs = ArrayVec::new();
+        let Some(rule) = &self.charge else { return legs };
+        if mv.kind() != MoveKind::Charge {
+            return legs;
+        }
+        legs.push(Leg { from: mv.from(), to: mv.to() });
+        for (from, dir) in mv.further_legs() {
+            let to = rule.steps.get(from).map_or(u16::MAX, |s| s[dir].1);
+            if to == u16::MAX {
+                break;
+            }
+            legs.push(Leg { from, to: to as usize });
+        }
+        legs
     }
 
     pub fn geometry(&self) -> &Geometry {

@@ -1,4 +1,4 @@
-//! The Enlightened Move (rule switch [`EnlightenedRule`]; `guru2level.md` §4.1, §7.7).
+//! The Enlightened Move (rule switch [`crate::game::EnlightenedRule`]; `guru2level.md` §4.1, §7.7).
 //!
 //! A friendly granter (Guru) on `c` lends a user man on `s` the moves of its own kind made from
 //! `c`: if `s − c` is one of the man's moves from `c` (a rider's path clear), the man may go to
@@ -7,48 +7,10 @@
 //! against the man's ordinary moves and across granters.
 
 use crate::bitboard::Bitboard;
-use crate::game::{EnlightenedRule, GameDef};
-use crate::movement::Component;
 use crate::position::{Move, Position};
-use crate::tables::{CompiledComponent, MAX_TYPES};
+use crate::tables::{CompiledComponent, EnlightenedTables};
 
 use super::Safety;
-
-/// The rule resolved for move generation.
-pub struct EnlightenedTables {
-    /// Bit t set when men of type t grant the move.
-    granters: u64,
-    /// User types, each with whether its components depend on orientation.
-    users: Vec<(usize, bool)>,
-}
-
-impl EnlightenedTables {
-    pub fn compile(rule: &EnlightenedRule, def: &GameDef) -> Self {
-        let mut granters = 0u64;
-        for &t in &rule.granters {
-            assert!(t < MAX_TYPES, "granter type {t} out of range");
-            granters |= 1 << t;
-        }
-        let users = rule
-            .users
-            .iter()
-            .map(|&t| {
-                let piece = &def.pieces[t];
-                assert!(piece.pawn.is_none(), "{}: pawns cannot make Enlightened Moves", piece.name);
-                let mut oriented = false;
-                for comp in &piece.components {
-                    match comp {
-                        Component::Leap { vectors, .. } => oriented |= vectors.is_oriented(),
-                        Component::Ride { dirs, .. } => oriented |= dirs.is_oriented(),
-                        _ => panic!("{}: Enlightened Moves take only leap and ride components", piece.name),
-                    }
-                }
-                (t, oriented)
-            })
-            .collect();
-        EnlightenedTables { granters, users }
-    }
-}
 
 fn length2(a: [i32; 3], b: [i32; 3]) -> i32 {
     let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
