@@ -77,9 +77,11 @@ impl<const W: usize> Position<W> {
                                 pin.1 &= segment;
                             }
                         }
-                    } else {
+                    } else if s.pins.try_push((b1 as u16, segment)).is_ok() {
                         s.pinned.set(b1);
-                        s.pins.push((b1 as u16, segment));
+                    } else {
+                        // More pins than a board's directions allow for: test the man exactly.
+                        s.risky_from.set(b1);
                     }
                 }
             }
