@@ -438,19 +438,11 @@ mod tests {
         out
     }
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 >> 16) as usize
-        }
-    }
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
 
     /// A sparse random position: each player's royal piece and `men` other random men.
-    fn random_position<const W: usize>(game: &'static Game<W>, rng: &mut Rng, men: usize) -> Position<W> {
+    fn random_position<const W: usize>(game: &'static Game<W>, rng: &mut StdRng, men: usize) -> Position<W> {
         let mut pos = Position::empty(game);
         let royal = (0..game.ntypes).find(|&t| game.types[t].royal).expect("a royal type");
         // Curved and bent riders, whose discovered attacks the legality shortcuts must see, come
@@ -464,9 +456,9 @@ mod tests {
             .collect();
         for p in 0..game.nplayers {
             for i in 0..=men {
-                let kind = if i == 0 { royal } else { others[rng.next() % others.len()] };
+                let kind = if i == 0 { royal } else { others[rng.random_range(0..others.len())] };
                 let cell = loop {
-                    let c = rng.next() % game.ncells;
+                    let c = rng.random_range(0..game.ncells);
                     if pos.man_at(c).is_none() {
                         break c;
                     }
@@ -479,7 +471,7 @@ mod tests {
 
     /// Plays a random game: at every position the legality shortcuts agree with exact tests,
     /// hashes stay incremental and unmake restores the position. Returns (positions, mates).
-    fn check_game<const W: usize>(mut pos: Position<W>, rng: &mut Rng, plies: usize) -> (usize, u8) {
+    fn check_game<const W: usize>(mut pos: Position<W>, rng: &mut StdRng, plies: usize) -> (usize, u8) {
         let mut positions = 0;
         for _ in 0..plies {
             let mut moves = Vec::new();
@@ -497,8 +489,8 @@ mod tests {
                 after.mates() > pos.mates()
             });
             let captures: Vec<Move> = moves.iter().copied().filter(|m| pos.man_at(m.to()).is_some()).collect();
-            let pool = if !captures.is_empty() && !rng.next().is_multiple_of(4) { &captures } else { &moves };
-            let mv = mating.unwrap_or(pool[rng.next() % pool.len()]);
+            let pool = if !captures.is_empty() && rng.random_range(0..4) != 0 { &captures } else { &moves };
+            let mv = mating.unwrap_or(pool[rng.random_range(0..pool.len())]);
             let before = pos.clone();
             let undo = pos.make(mv);
             assert_eq!(pos.hash(), pos.compute_hash());
@@ -515,7 +507,7 @@ mod tests {
     #[test]
     fn shortcuts_agree_with_exact_legality_in_random_aof3_games() {
         let game = compiled::<6>(crate::games::definition("aof3").expect("aof3"));
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
         let mut positions = 0;
         let mut mates = 0;
         for _ in 0..4 {
@@ -524,7 +516,7 @@ mod tests {
             mates += m as usize;
         }
         for _ in 0..60 {
-            let men = 4 + rng.next() % 12;
+            let men = rng.random_range(4..16);
             let (n, m) = check_game(random_position(game, &mut rng, men), &mut rng, 200);
             positions += n;
             mates += m as usize;
@@ -616,6 +608,8 @@ mod reference_tests {
     use super::*;
     use crate::registry;
     use crate::tables::Game;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
 
     fn reference_moves(p: &Position<4>) -> Vec<Move> {
         let game = p.game;
@@ -651,13 +645,8 @@ mod reference_tests {
 
     fn random_games(id: &str, games: usize, plies: usize) -> (usize, usize, usize) {
         let game: &'static Game<4> = registry::compiled::<4>(crate::games::definition(id).expect("game"));
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rnd = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut rnd = |n: usize| rng.random_range(0..n);
         let (mut positions, mut checks, mut mates) = (0, 0, 0);
         for _ in 0..games {
             let mut p = Position::start(game);
