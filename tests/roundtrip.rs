@@ -38,3 +38,36 @@ fn thousand_random_positions_per_game_round_trip() {
         assert!(games_played >= 1, "{id}: random play never ended a game");
     }
 }
+
+/// Mutated position strings (characters replaced, inserted, deleted; fields cut) are accepted or
+/// rejected with an error, never a panic, and a rejected one leaves the position unchanged.
+#[test]
+fn mutated_position_strings_never_panic() {
+    let mut rng = StdRng::seed_from_u64(77);
+    let alphabet: Vec<char> = "0123456789/[]()*!:,- abcdefghijklmnopqrstuvwxyzKQRBNPrybgow€é".chars().collect();
+    for id in games::ids() {
+        let mut s = session::open(&id).expect("listed game opens");
+        let start = s.position_string();
+        for _ in 0..500 {
+            let mut chars: Vec<char> = start.chars().collect();
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..chars.len().max(1)).min(chars.len().saturating_sub(1));
+                let c = alphabet[rng.random_range(0..alphabet.len())];
+                match rng.random_range(0..3) {
+                    0 if !chars.is_empty() => {
+                        chars.remove(at);
+                    }
+                    1 => chars.insert(at, c),
+                    _ if !chars.is_empty() => chars[at] = c,
+                    _ => {}
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            if s.set_position(Some(&text), &[]).is_err() {
+                assert_eq!(s.position_string(), start, "{id}: a rejected string changed the position");
+            } else {
+                s.set_position(None, &[]).expect("start position");
+            }
+        }
+    }
+}
