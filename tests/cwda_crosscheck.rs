@@ -1,6 +1,6 @@
 //! Chess and Cwda move generation against Fairy-Stockfish, position by position.
 //!
-//! `tests/data/cwda_fsf_perft.txt` is written by `tools/cwda_crosscheck.py` (pyffish with the
+//! `tests/data/cwda_fsf_perft.txt` is written by `tests/data/cwda_crosscheck.py` (pyffish with the
 //! project's definitions in `shared/reference/cwda-fairy-stockfish.ini`): positions met in seeded
 //! random games of `chess` and all 16 pairings, biased towards castling, en passant and promotion,
 //! each with Fairy-Stockfish's perft at depth 2 or 3 and its sorted legal moves. Every line must

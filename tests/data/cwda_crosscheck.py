@@ -11,7 +11,7 @@ moves to `tests/data/cwda_fsf_perft.txt`, which `tests/cwda_crosscheck.rs` check
 Regenerate (from the repository root; about 20 minutes with two jobs, each pyffish call costing
 about a millisecond; the output depends only on the seed, not on the number of jobs):
 
-    python3 tools/cwda_crosscheck.py --jobs 2
+    python3 tests/data/cwda_crosscheck.py --jobs 2
 
 Besides the random positions, a few hand-made ones per game id (`HANDMADE*` below: both long
 castles in one tree, promotion to every piece, pinned en passant, attacked castling squares) are
@@ -48,7 +48,7 @@ import time
 
 import pyffish as sf
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_INI = os.path.join(REPO, "..", "shared", "reference", "cwda-fairy-stockfish.ini")
 DEFAULT_OUT = os.path.join(REPO, "tests", "data", "cwda_fsf_perft.txt")
 
@@ -417,7 +417,7 @@ def main():
     with open(args.out, "w") as out:
         out.write(
             "# Fairy-Stockfish perft for tessera's chess and Cwda move generation; written by\n"
-            "# tools/cwda_crosscheck.py (see its docstring), checked by tests/cwda_crosscheck.rs.\n"
+            "# tests/data/cwda_crosscheck.py (see its docstring), checked by tests/cwda_crosscheck.rs.\n"
             f"# {sf.info()}, pyffish {'.'.join(map(str, sf.version()))}, "
             f"ini sha256 {ini_hash}..., seed {args.seed}\n"
             "# Fields (tab-separated): game id, FEN, depth, perft, legal moves sorted (UCI), tags.\n"
