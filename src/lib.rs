@@ -20,6 +20,7 @@ pub mod position;
 pub mod protocol;
 pub mod registry;
 pub mod search;
+pub mod selfplay;
 pub mod session;
 pub mod tables;
 pub mod tt;

@@ -32,6 +32,18 @@ pub struct Status {
 /// A search ready to run on another thread: returns the `bestmove` line.
 pub type SearchJob = Box<dyn FnOnce() -> String + Send>;
 
+/// What a finished search found (moves in protocol notation).
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// `None` when the game is over (no legal move).
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+    /// The last completed iteration's score, from the mover's point of view.
+    pub score: Option<search::Score>,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
 pub trait Session: Send {
     fn def(&self) -> &'static GameDef;
     /// Sets the position (`None` = the start) and plays `moves`; on error nothing changes.
@@ -46,6 +58,16 @@ pub trait Session: Send {
     fn status(&self) -> Status;
     fn to_move_name(&self) -> String;
     fn hash(&self) -> u64;
+    /// Searches the current position on the calling thread; `info` receives one `info` line per
+    /// completed iteration.
+    fn think(
+        &self,
+        limits: &Limits,
+        control: &Control,
+        tt: &TransTable,
+        threads: usize,
+        info: &mut (dyn FnMut(String) + Send),
+    ) -> SearchResult;
     /// A search of the current position; `info` receives one line per report.
     fn search_job(
         &self,
@@ -222,6 +244,34 @@ impl<const W: usize> Session for GameSession<W> {
         self.pos.hash()
     }
 
+    fn think(
+        &self,
+        limits: &Limits,
+        control: &Control,
+        tt: &TransTable,
+        threads: usize,
+        info: &mut (dyn FnMut(String) + Send),
+    ) -> SearchResult {
+        let game = self.game;
+        let mut last: Option<(search::Score, u32, u64)> = None;
+        let mut report = |r: Report| {
+            last = Some((r.score, r.depth, r.nodes));
+            info(report_line(game, &r));
+        };
+        let outcome = search::think(&self.pos, &self.history, limits, control, tt, threads, &mut report);
+        let (score, depth, nodes) = match last {
+            Some((s, d, n)) => (Some(s), d, n),
+            None => (None, 0, 0),
+        };
+        SearchResult {
+            best: outcome.best.map(|m| notation::move_string(game, m)),
+            ponder: outcome.ponder.map(|m| notation::move_string(game, m)),
+            score,
+            depth,
+            nodes,
+        }
+    }
+
     fn search_job(
         &self,
         limits: Limits,
@@ -230,21 +280,15 @@ impl<const W: usize> Session for GameSession<W> {
         threads: usize,
         mut info: Box<dyn FnMut(String) + Send>,
     ) -> SearchJob {
-        let pos = self.pos.clone();
-        let history = self.history.clone();
-        let game = self.game;
+        let session = self.clone();
         Box::new(move || {
-            let mut report = |r: Report| info(report_line(game, &r));
-            let outcome = search::think(&pos, &history, &limits, &control, &tt, threads, &mut report);
-            match outcome.best {
+            let result = session.think(&limits, &control, &tt, threads, &mut *info);
+            match result.best {
                 None => "bestmove (none)".to_string(),
-                Some(b) => {
-                    let mut line = format!("bestmove {}", notation::move_string(game, b));
-                    if let Some(p) = outcome.ponder {
-                        line.push_str(&format!(" ponder {}", notation::move_string(game, p)));
-                    }
-                    line
-                }
+                Some(b) => match result.ponder {
+                    Some(p) => format!("bestmove {b} ponder {p}"),
+                    None => format!("bestmove {b}"),
+                },
             }
         })
     }
