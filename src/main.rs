@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use tessera::eval::{EvalParams, PARAMS};
 use tessera::selfplay::{self, EngineConfig, MatchConfig};
 use tessera::{bench, protocol, session};
 
@@ -40,7 +41,8 @@ enum Command {
         #[arg(long, default_value = protocol::DEFAULT_GAME)]
         game: String,
         /// One engine configuration, `key=value,...` (`name`, `depth`, `nodes`, `movetime`,
-        /// `threads`, `hash`); give it once per configuration (at most one per player).
+        /// `threads`, `hash`, and evaluation parameters by name, see `eval-params`); give it once
+        /// per configuration (at most one per player).
         #[arg(long = "engine", required = true)]
         engines: Vec<String>,
         /// Number of games.
@@ -64,6 +66,8 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Lists the evaluation parameters: name, default, minimum, maximum (for `tuning/`).
+    EvalParams,
 }
 
 fn main() {
@@ -94,6 +98,11 @@ fn main() {
             if let Err(e) = run_match(game, &engines, games, openings, seed, max_plies, concurrency, quiet) {
                 eprintln!("error: {e}");
                 std::process::exit(2);
+            }
+        }
+        Some(Command::EvalParams) => {
+            for &(name, min, max) in EvalParams::RANGES {
+                println!("{name} {} {min} {max}", PARAMS.get(name).unwrap_or(0));
             }
         }
         Some(Command::Bench { game }) => {

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+use crate::eval::{EvalParams, PARAMS};
 use crate::games;
 use crate::search::{Control, Limits};
 use crate::session::{self, Session};
@@ -21,6 +22,8 @@ pub const DEFAULT_GAME: &str = "chess";
 const DEFAULT_HASH_MB: usize = 16;
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 512;
+/// Evaluation parameters are the options `Eval_<parameter>`.
+const EVAL_OPTION_PREFIX: &str = "Eval_";
 
 /// Where protocol output goes (stdout in the binary, a buffer in tests).
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -44,6 +47,8 @@ pub struct Engine {
     threads: usize,
     tt: Arc<TransTable>,
     search: Option<Running>,
+    /// Evaluation parameters, kept across changes of game.
+    eval: EvalParams,
 }
 
 enum Flow {
@@ -54,7 +59,7 @@ enum Flow {
 impl Engine {
     pub fn new(out: Output) -> Self {
         let session = session::open(DEFAULT_GAME).expect("the default game exists");
-        Engine { out, session, threads: 1, tt: Arc::new(TransTable::new(DEFAULT_HASH_MB)), search: None }
+        Engine { out, session, threads: 1, tt: Arc::new(TransTable::new(DEFAULT_HASH_MB)), search: None, eval: PARAMS }
     }
 
     fn say(&self, line: &str) {
@@ -136,6 +141,10 @@ impl Engine {
         self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
         self.say("option name Clear Hash type button");
         self.say("option name Ponder type check default false");
+        for &(name, min, max) in EvalParams::RANGES {
+            let default = PARAMS.get(name).unwrap_or(0);
+            self.say(&format!("option name {EVAL_OPTION_PREFIX}{name} type spin default {default} min {min} max {max}"));
+        }
         self.say("uciok");
     }
 
@@ -163,8 +172,9 @@ impl Engine {
             "uci_variant" => {
                 let Some(v) = value else { return self.error("UCI_Variant needs a value") };
                 match session::open(&v) {
-                    Some(s) => {
+                    Some(mut s) => {
                         self.stop_search();
+                        s.set_eval_params(&self.eval);
                         self.session = s;
                         self.tt.clear();
                         self.announce_game();
@@ -188,7 +198,19 @@ impl Engine {
                 Some("true") | Some("false") => {}
                 _ => self.error("Ponder must be true or false"),
             },
-            _ => self.error(&format!("unknown option '{name}'")),
+            lower => match EvalParams::RANGES.iter().find(|(p, _, _)| format!("{EVAL_OPTION_PREFIX}{p}").to_ascii_lowercase() == lower) {
+                Some(&(param, min, max)) => {
+                    let mut next = self.eval;
+                    match value.as_deref().map(str::parse::<i32>) {
+                        Some(Ok(v)) if next.set(param, v).is_ok() => {
+                            self.eval = next;
+                            self.session.set_eval_params(&next);
+                        }
+                        _ => self.error(&format!("{EVAL_OPTION_PREFIX}{param} must be an integer from {min} to {max}")),
+                    }
+                }
+                None => self.error(&format!("unknown option '{name}'")),
+            },
         }
     }
 

@@ -215,22 +215,22 @@ impl<'a, const W: usize> Worker<'a, W> {
         if mv == tt_move {
             return 1 << 30;
         }
-        let game = self.pos.game();
+        let values = &self.pos.eval_tables().values;
         let mut s = 0;
         if self.is_capture(mv) {
             let victim = if mv.kind() == MoveKind::EnPassant { self.pos.man_at(mv.aux()) } else { self.pos.man_at(mv.to()) };
             let attacker = self.pos.man_at(mv.from());
-            s += (1 << 24) + game.values[victim.kind()] * 16 - game.values[attacker.kind()] / 16;
+            s += (1 << 24) + values[victim.kind()] * 16 - values[attacker.kind()] / 16;
         }
         if let Some(t) = mv.promotion() {
-            s += (1 << 23) + game.values[t];
+            s += (1 << 23) + values[t];
         }
         if s == 0 {
             if self.killers[ply].contains(&mv) {
                 return 1 << 22;
             }
             if mv.kind() != MoveKind::Pass {
-                s = self.history[mv.from() * game.ncells + mv.to()];
+                s = self.history[mv.from() * self.pos.game().ncells + mv.to()];
             }
         }
         s

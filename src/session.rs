@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::eval::{self, EvalParams, EvalTables};
 use crate::game::GameDef;
 use crate::games;
 use crate::notation::{self, NotationError};
@@ -58,6 +59,9 @@ pub trait Session: Send {
     fn status(&self) -> Status;
     fn to_move_name(&self) -> String;
     fn hash(&self) -> u64;
+    /// Evaluates with these parameters from now on (the position stays).
+    fn set_eval_params(&mut self, params: &EvalParams);
+    fn eval_params(&self) -> EvalParams;
     /// Searches the current position on the calling thread; `info` receives one `info` line per
     /// completed iteration.
     fn think(
@@ -86,6 +90,7 @@ struct GameSession<const W: usize> {
     pos: Position<W>,
     /// Hashes of every position of the game so far, the current one last.
     history: Vec<u64>,
+    eval: &'static EvalTables,
 }
 
 /// Opens a game by id at its start position.
@@ -102,7 +107,7 @@ pub fn open(id: &str) -> Option<Box<dyn Session>> {
 impl<const W: usize> GameSession<W> {
     fn new(game: &'static Game<W>) -> Self {
         let pos = Position::start(game);
-        GameSession { game, history: vec![pos.hash()], pos }
+        GameSession { game, history: vec![pos.hash()], pos, eval: &game.eval }
     }
 
     fn repetitions(&self) -> usize {
@@ -149,11 +154,12 @@ impl<const W: usize> Session for GameSession<W> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), NotationError> {
-        let pos = match fen {
+        let mut pos = match fen {
             None => Position::start(self.game),
             Some(f) => notation::parse_position(self.game, f)?,
         };
-        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos };
+        pos.set_eval(self.eval);
+        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos, eval: self.eval };
         for m in moves {
             next.play(m)?;
         }
@@ -242,6 +248,15 @@ impl<const W: usize> Session for GameSession<W> {
 
     fn hash(&self) -> u64 {
         self.pos.hash()
+    }
+
+    fn set_eval_params(&mut self, params: &EvalParams) {
+        self.eval = eval::tables_for(self.game, params);
+        self.pos.set_eval(self.eval);
+    }
+
+    fn eval_params(&self) -> EvalParams {
+        self.eval.params
     }
 
     fn think(
