@@ -41,7 +41,8 @@ enum Command {
         #[arg(long, default_value = protocol::DEFAULT_GAME)]
         game: String,
         /// One engine configuration, `key=value,...` (`name`, `depth`, `nodes`, `movetime`,
-        /// `threads`, `hash`, and evaluation parameters by name, see `eval-params`); give it once
+        /// `threads`, `hash`, `search` = `paranoid`/`maxn`/`brs`, and evaluation parameters by name,
+        /// see `eval-params`); give it once
         /// per configuration (at most one per player).
         #[arg(long = "engine", required = true)]
         engines: Vec<String>,

@@ -12,7 +12,7 @@ use std::thread::JoinHandle;
 
 use crate::eval::{EvalParams, PARAMS};
 use crate::games;
-use crate::search::{Control, Limits};
+use crate::search::{Control, Limits, MultiSearch};
 use crate::session::{self, Session};
 use crate::tables::MAX_PLAYERS;
 use crate::tt::TransTable;
@@ -47,8 +47,10 @@ pub struct Engine {
     threads: usize,
     tt: Arc<TransTable>,
     search: Option<Running>,
-    /// Evaluation parameters, kept across changes of game.
+    /// Evaluation parameters and the search for three or more players, kept across changes of
+    /// game.
     eval: EvalParams,
+    multi: MultiSearch,
 }
 
 enum Flow {
@@ -59,7 +61,15 @@ enum Flow {
 impl Engine {
     pub fn new(out: Output) -> Self {
         let session = session::open(DEFAULT_GAME).expect("the default game exists");
-        Engine { out, session, threads: 1, tt: Arc::new(TransTable::new(DEFAULT_HASH_MB)), search: None, eval: PARAMS }
+        Engine {
+            out,
+            session,
+            threads: 1,
+            tt: Arc::new(TransTable::new(DEFAULT_HASH_MB)),
+            search: None,
+            eval: PARAMS,
+            multi: MultiSearch::default(),
+        }
     }
 
     fn say(&self, line: &str) {
@@ -141,6 +151,8 @@ impl Engine {
         self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
         self.say("option name Clear Hash type button");
         self.say("option name Ponder type check default false");
+        let vars: Vec<String> = MultiSearch::NAMES.iter().map(|n| format!("var {n}")).collect();
+        self.say(&format!("option name MultiplayerSearch type combo default {} {}", MultiSearch::default().name(), vars.join(" ")));
         for &(name, min, max) in EvalParams::RANGES {
             let default = PARAMS.get(name).unwrap_or(0);
             self.say(&format!("option name {EVAL_OPTION_PREFIX}{name} type spin default {default} min {min} max {max}"));
@@ -175,6 +187,7 @@ impl Engine {
                     Some(mut s) => {
                         self.stop_search();
                         s.set_eval_params(&self.eval);
+                        s.set_multiplayer_search(self.multi);
                         self.session = s;
                         self.tt.clear();
                         self.announce_game();
@@ -194,6 +207,13 @@ impl Engine {
                 _ => self.error(&format!("Threads must be an integer from 1 to {MAX_THREADS}")),
             },
             "clear hash" => self.tt.clear(),
+            "multiplayersearch" => match value.as_deref().and_then(MultiSearch::parse) {
+                Some(m) => {
+                    self.multi = m;
+                    self.session.set_multiplayer_search(m);
+                }
+                None => self.error(&format!("MultiplayerSearch must be one of {}", MultiSearch::NAMES.join(", "))),
+            },
             "ponder" => match value.as_deref() {
                 Some("true") | Some("false") => {}
                 _ => self.error("Ponder must be true or false"),

@@ -14,7 +14,7 @@ use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
 use crate::eval::{EvalParams, PARAMS};
-use crate::search::{Control, Limits};
+use crate::search::{Control, Limits, MultiSearch};
 use crate::session::{self, Session, Status};
 use crate::tt::TransTable;
 
@@ -27,16 +27,19 @@ pub struct EngineConfig {
     pub threads: usize,
     pub hash_mb: usize,
     pub eval: EvalParams,
+    /// The search while three or more players are in the game.
+    pub multi: MultiSearch,
 }
 
 impl EngineConfig {
     /// A configuration with no limit per move yet, one thread and 8 MiB of hash.
     pub fn new(name: &str) -> Self {
-        EngineConfig { name: name.into(), limits: Limits::default(), threads: 1, hash_mb: 8, eval: PARAMS }
+        EngineConfig { name: name.into(), limits: Limits::default(), threads: 1, hash_mb: 8, eval: PARAMS, multi: MultiSearch::default() }
     }
 
     /// Parses `key=value,key=value,...`. Keys: `name`, `depth`, `nodes`, `movetime` (ms),
-    /// `threads`, `hash` (MiB), and any evaluation parameter by its name (`tempo=15`).
+    /// `threads`, `hash` (MiB), `search` (`paranoid`, `maxn` or `brs`: the search with three or
+    /// more players), and any evaluation parameter by its name (`tempo=15`).
     pub fn parse(spec: &str, default_name: &str) -> Result<Self, String> {
         let mut cfg = EngineConfig::new(default_name);
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -51,6 +54,10 @@ impl EngineConfig {
                 "movetime" => cfg.limits.movetime = Some(number()?.max(1)),
                 "threads" => cfg.threads = number()?.clamp(1, 512) as usize,
                 "hash" => cfg.hash_mb = number()?.clamp(1, 65_536) as usize,
+                "search" => {
+                    cfg.multi = MultiSearch::parse(value)
+                        .ok_or_else(|| format!("'search' must be one of {}, got '{value}'", MultiSearch::NAMES.join(", ")))?
+                }
                 _ if cfg.eval.get(key).is_some() => {
                     let v = value.parse::<i32>().map_err(|_| format!("'{key}' needs an integer, got '{value}'"))?;
                     cfg.eval.set(key, v)?;
@@ -260,6 +267,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
         if sessions[e].is_none() {
             let mut s = base.boxed_clone();
             s.set_eval_params(&cfg.engines[e].eval);
+            s.set_multiplayer_search(cfg.engines[e].multi);
             s.set_position(opening.fen.as_deref(), &moves).map_err(|err| format!("opening {opening_index}: {err}"))?;
             sessions[e] = Some(s);
             tables[e] = Some(TransTable::new(cfg.engines[e].hash_mb));
@@ -552,6 +560,9 @@ mod tests {
         let e = EngineConfig::parse("depth=3,tempo=25,pawn_advance=0", "e").expect("valid");
         assert_eq!((e.eval.tempo, e.eval.pawn_advance, e.eval.value_base), (25, 0, PARAMS.value_base));
         assert!(EngineConfig::parse("depth=3,tempo=100000", "e").is_err());
+        assert_eq!(EngineConfig::parse("depth=3,search=BRS", "e").expect("valid").multi, MultiSearch::BestReply);
+        assert_eq!(EngineConfig::parse("depth=3,search=maxn", "e").expect("valid").multi, MultiSearch::MaxN);
+        assert!(EngineConfig::parse("depth=3,search=minimax", "e").is_err());
         assert!(EngineConfig::parse("name=x", "e").is_err());
         assert!(EngineConfig::parse("depth=3,colour=red", "e").is_err());
         assert!(EngineConfig::parse("depth=three", "e").is_err());

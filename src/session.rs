@@ -9,7 +9,7 @@ use crate::games;
 use crate::notation::{self, NotationError};
 use crate::position::{Move, Position};
 use crate::registry::{self, width_for};
-use crate::search::{self, Control, Limits, Report};
+use crate::search::{self, Control, Limits, MultiSearch, Report};
 use crate::tables::Game;
 use crate::tt::TransTable;
 
@@ -62,6 +62,9 @@ pub trait Session: Send {
     /// Evaluates with these parameters from now on (the position stays).
     fn set_eval_params(&mut self, params: &EvalParams);
     fn eval_params(&self) -> EvalParams;
+    /// The search used while three or more players are in the game.
+    fn set_multiplayer_search(&mut self, algorithm: MultiSearch);
+    fn multiplayer_search(&self) -> MultiSearch;
     /// Searches the current position on the calling thread; `info` receives one `info` line per
     /// completed iteration.
     fn think(
@@ -91,6 +94,7 @@ struct GameSession<const W: usize> {
     /// Hashes of every position of the game so far, the current one last.
     history: Vec<u64>,
     eval: &'static EvalTables,
+    multi: MultiSearch,
 }
 
 /// Opens a game by id at its start position.
@@ -107,7 +111,7 @@ pub fn open(id: &str) -> Option<Box<dyn Session>> {
 impl<const W: usize> GameSession<W> {
     fn new(game: &'static Game<W>) -> Self {
         let pos = Position::start(game);
-        GameSession { game, history: vec![pos.hash()], pos, eval: &game.eval }
+        GameSession { game, history: vec![pos.hash()], pos, eval: &game.eval, multi: MultiSearch::default() }
     }
 
     fn repetitions(&self) -> usize {
@@ -159,7 +163,7 @@ impl<const W: usize> Session for GameSession<W> {
             Some(f) => notation::parse_position(self.game, f)?,
         };
         pos.set_eval(self.eval);
-        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos, eval: self.eval };
+        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos, eval: self.eval, multi: self.multi };
         for m in moves {
             next.play(m)?;
         }
@@ -259,6 +263,14 @@ impl<const W: usize> Session for GameSession<W> {
         self.eval.params
     }
 
+    fn set_multiplayer_search(&mut self, algorithm: MultiSearch) {
+        self.multi = algorithm;
+    }
+
+    fn multiplayer_search(&self) -> MultiSearch {
+        self.multi
+    }
+
     fn think(
         &self,
         limits: &Limits,
@@ -273,7 +285,7 @@ impl<const W: usize> Session for GameSession<W> {
             last = Some((r.score, r.depth, r.nodes));
             info(report_line(game, &r));
         };
-        let outcome = search::think(&self.pos, &self.history, limits, control, tt, threads, &mut report);
+        let outcome = search::think(&self.pos, &self.history, limits, control, tt, threads, self.multi, &mut report);
         let (score, depth, nodes) = match last {
             Some((s, d, n)) => (Some(s), d, n),
             None => (None, 0, 0),
