@@ -13,49 +13,11 @@ use crate::bitboard::Bitboard;
 use crate::game::GameDef;
 use crate::movement::{Component, Mode};
 use crate::position::Position;
-use crate::tables::Game;
+use crate::tables::{Game, MAX_PLAYERS};
 
-/// Declares [`EvalParams`] with each field's allowed range, and the by-name access that the
-/// protocol options, `tessera match` and `tuning/` use.
-macro_rules! eval_params {
-    ($($(#[doc = $doc:literal])* $name:ident: $min:literal ..= $max:literal,)*) => {
-        /// Tunable parameters (centipawns unless said otherwise).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct EvalParams {
-            $($(#[doc = $doc])* pub $name: i32,)*
-        }
-
-        impl EvalParams {
-            /// Every parameter: (name, minimum, maximum).
-            pub const RANGES: &'static [(&'static str, i32, i32)] = &[$((stringify!($name), $min, $max),)*];
-
-            pub fn get(&self, name: &str) -> Option<i32> {
-                match name {
-                    $(stringify!($name) => Some(self.$name),)*
-                    _ => None,
-                }
-            }
-
-            /// Sets one parameter by name; an unknown name or a value out of range is an error.
-            pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
-                let &(_, min, max) = Self::RANGES
-                    .iter()
-                    .find(|(n, _, _)| *n == name)
-                    .ok_or_else(|| format!("unknown evaluation parameter '{name}'"))?;
-                if !(min..=max).contains(&value) {
-                    return Err(format!("{name} must be from {min} to {max}"));
-                }
-                match name {
-                    $(stringify!($name) => self.$name = value,)*
-                    _ => {}
-                }
-                Ok(())
-            }
-        }
-    };
-}
-
-eval_params! {
+crate::params::tunable! {
+    /// Tunable evaluation parameters (centipawns unless said otherwise).
+    EvalParams, "evaluation parameter",
     /// Value per average empty-board move, for pieces without a given value.
     value_per_move: 0..=200,
     /// Constant part of a derived value.
@@ -68,39 +30,29 @@ eval_params! {
     pawn_advance: 0..=100,
     /// Bonus for having the move.
     tempo: 0..=100,
+    /// Mobility: bonus per cell a piece (not a pawn, not royal) can move to, counted from its
+    /// average number of moves on the empty board, in 1/4 centipawns.
+    mobility_quarter: 0..=100,
+    /// King safety: penalty per attack of an opponent's piece (not a pawn, not royal) on a
+    /// cell the royal piece could move to.
+    king_attack: 0..=100,
 }
 
 /// The defaults: the one table that `tuning/` rewrites.
-pub const PARAMS: EvalParams =
-    EvalParams { value_per_move: 33, value_base: 100, pawn_value: 100, centrality_quarter: 12, pawn_advance: 6, tempo: 10 };
+pub const PARAMS: EvalParams = EvalParams {
+    value_per_move: 33,
+    value_base: 100,
+    pawn_value: 100,
+    centrality_quarter: 12,
+    pawn_advance: 6,
+    tempo: 10,
+    mobility_quarter: 0,
+    king_attack: 0,
+};
 
 impl Default for EvalParams {
     fn default() -> Self {
         PARAMS
-    }
-}
-
-impl EvalParams {
-    /// Parses `name=value` pairs separated by commas or spaces, starting from `self`.
-    pub fn with_overrides(mut self, text: &str) -> Result<Self, String> {
-        for part in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()) {
-            let (name, value) = part.split_once('=').ok_or_else(|| format!("'{part}' is not name=value"))?;
-            let value = value.parse::<i32>().map_err(|_| format!("{name} needs an integer, got '{value}'"))?;
-            self.set(name, value)?;
-        }
-        Ok(self)
-    }
-
-    /// `name=value` for every parameter that differs from [`PARAMS`], comma-separated.
-    pub fn overrides(&self) -> String {
-        let parts: Vec<String> = Self::RANGES
-            .iter()
-            .filter_map(|&(n, _, _)| {
-                let v = self.get(n)?;
-                (Some(v) != PARAMS.get(n)).then(|| format!("{n}={v}"))
-            })
-            .collect();
-        parts.join(",")
     }
 }
 
@@ -112,11 +64,19 @@ pub struct EvalTables {
     pub psq: Vec<Vec<Vec<i32>>>,
     /// Material value per type (royal pieces 0).
     pub values: Vec<i32>,
+    /// Average number of moves per type on the empty board (for mobility).
+    pub average_moves: Vec<i32>,
 }
 
 impl EvalTables {
     pub fn build(def: &GameDef, params: &EvalParams) -> Self {
-        EvalTables { params: *params, psq: piece_square_table(def, params), values: piece_values(def, params) }
+        let average_moves = (0..def.pieces.len())
+            .map(|t| {
+                let mob = empty_board_mobility(def, t, 0);
+                mob.iter().sum::<i32>() / mob.len().max(1) as i32
+            })
+            .collect();
+        EvalTables { params: *params, psq: piece_square_table(def, params), values: piece_values(def, params), average_moves }
     }
 }
 
@@ -270,24 +230,82 @@ pub fn piece_square_table(def: &GameDef, params: &EvalParams) -> Vec<Vec<Vec<i32
 }
 
 impl<const W: usize> Position<W> {
-    /// The evaluation of the position from player `p`'s point of view: own material and
-    /// piece-square sum minus the average of the active opponents'.
+    /// The evaluation of the position from player `p`'s point of view: own material,
+    /// piece-square, mobility and king-safety sum minus the average of the active opponents'.
     pub fn evaluate_for(&self, p: usize) -> i32 {
-        let n = self.game.nplayers;
+        self.relative(&self.player_sums(), p)
+    }
+
+    /// [`Position::evaluate_for`] for every player at once (0 for players out of the game).
+    pub fn evaluate_all(&self) -> [i32; MAX_PLAYERS] {
+        let sums = self.player_sums();
+        let mut out = [0; MAX_PLAYERS];
+        for (p, v) in out.iter_mut().enumerate().take(self.game.nplayers) {
+            if self.is_active(p) {
+                *v = self.relative(&sums, p);
+            }
+        }
+        out
+    }
+
+    fn relative(&self, sums: &[i32; MAX_PLAYERS], p: usize) -> i32 {
         let mut others = 0;
         let mut count = 0;
-        for q in 0..n {
+        for (q, &s) in sums.iter().enumerate().take(self.game.nplayers) {
             if q != p && self.is_active(q) {
-                others += self.psq[q];
+                others += s;
                 count += 1;
             }
         }
         let tempo = if self.to_move as usize == p { self.eval.params.tempo } else { 0 };
-        self.psq[p] + tempo - if count > 0 { others / count } else { 0 }
+        sums[p] + tempo - if count > 0 { others / count } else { 0 }
+    }
+
+    /// Each player's own terms: the incremental material and piece-square sum, plus mobility and
+    /// king safety where their parameters are not 0.
+    fn player_sums(&self) -> [i32; MAX_PLAYERS] {
+        let params = &self.eval.params;
+        let mut sums = self.psq;
+        if params.mobility_quarter == 0 && params.king_attack == 0 {
+            return sums;
+        }
+        let n = self.game.nplayers;
+        let mut zones = [Bitboard::<W>::EMPTY; MAX_PLAYERS];
+        if params.king_attack > 0 {
+            for (q, zone) in zones.iter_mut().enumerate().take(n) {
+                if let Some(k) = self.royal_cell(q).filter(|_| self.is_active(q)) {
+                    let m = self.board[k];
+                    *zone = self.piece_targets(k, m.kind(), m.orientation(), Bitboard::EMPTY);
+                }
+            }
+        }
+        let mut moves = [0i32; MAX_PLAYERS];
+        let mut attacks = [0i32; MAX_PLAYERS];
+        for c in self.occ {
+            let m = self.board[c];
+            let (p, kind) = (m.owner(), m.kind());
+            let info = &self.game.types[kind];
+            if info.pawn || info.royal || !self.is_active(p) {
+                continue;
+            }
+            let targets = self.piece_targets(c, kind, m.orientation(), self.by_owner[p]);
+            moves[p] += targets.count() as i32 - self.eval.average_moves[kind];
+            if params.king_attack > 0 {
+                for (q, zone) in zones.iter().enumerate().take(n) {
+                    if q != p {
+                        attacks[q] += (targets & *zone).count() as i32;
+                    }
+                }
+            }
+        }
+        for p in 0..n {
+            sums[p] += moves[p] * params.mobility_quarter / 4 - attacks[p] * params.king_attack;
+        }
+        sums
     }
 
     /// Sum of material and piece-square terms per player.
-    pub fn material_sums(&self) -> [i32; crate::tables::MAX_PLAYERS] {
+    pub fn material_sums(&self) -> [i32; MAX_PLAYERS] {
         self.psq
     }
 
@@ -303,8 +321,8 @@ impl<const W: usize> Position<W> {
     }
 
     /// Recomputes the per-player sums from scratch (for tests of the incremental update).
-    pub fn psq_from_scratch(&self) -> [i32; crate::tables::MAX_PLAYERS] {
-        let mut s = [0; crate::tables::MAX_PLAYERS];
+    pub fn psq_from_scratch(&self) -> [i32; MAX_PLAYERS] {
+        let mut s = [0; MAX_PLAYERS];
         let occ: Bitboard<W> = self.occ;
         for c in occ {
             let m = self.board[c];
@@ -344,6 +362,23 @@ mod tests {
         for &(name, min, max) in EvalParams::RANGES {
             assert!((min..=max).contains(&PARAMS.get(name).expect("known")), "{name}");
         }
+    }
+
+    #[test]
+    fn mobility_and_king_safety() {
+        let game = chess();
+        let plain = PARAMS.with_overrides("tempo=0,centrality_quarter=0,pawn_advance=0").expect("valid");
+        let active = plain.with_overrides("mobility_quarter=4,king_attack=10").expect("valid");
+        let mut pos = parse_position(game, "4k3/8/8/4N3/8/8/8/4K3 w - - 0 1").expect("fen");
+        pos.set_eval(tables_for(game, &plain));
+        assert_eq!((pos.evaluate_for(0), pos.evaluate_for(1)), (320, -320));
+        pos.set_eval(tables_for(game, &active));
+        // The Knight on e5 has 8 moves, 3 more than a Knight's average on the empty board (336 /
+        // 64, rounded down to 5): +3 × 4 quarter centipawns. Two of its moves (d7, f7) are next
+        // to Black's King: 2 × 10 off Black's sum.
+        assert_eq!(pos.eval_tables().average_moves[game.def.piece_by_code("N").expect("knight")], 5);
+        assert_eq!((pos.evaluate_for(0), pos.evaluate_for(1)), (320 + 3 + 20, -(320 + 3 + 20)));
+        assert_eq!(pos.evaluate_all()[..2], [343, -343]);
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod geometry;
 pub mod movegen;
 pub mod movement;
 pub mod notation;
+pub mod params;
 pub mod position;
 pub mod protocol;
 pub mod registry;

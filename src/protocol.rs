@@ -12,7 +12,7 @@ use std::thread::JoinHandle;
 
 use crate::eval::{EvalParams, PARAMS};
 use crate::games;
-use crate::search::{Control, Limits, MultiSearch};
+use crate::search::{Control, Limits, MultiSearch, SEARCH_PARAMS, SearchParams};
 use crate::session::{self, Session};
 use crate::tables::MAX_PLAYERS;
 use crate::tt::TransTable;
@@ -24,6 +24,8 @@ const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 512;
 /// Evaluation parameters are the options `Eval_<parameter>`.
 const EVAL_OPTION_PREFIX: &str = "Eval_";
+/// Search parameters are the options `Search_<parameter>`.
+const SEARCH_OPTION_PREFIX: &str = "Search_";
 
 /// Where protocol output goes (stdout in the binary, a buffer in tests).
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -51,6 +53,7 @@ pub struct Engine {
     /// game.
     eval: EvalParams,
     multi: MultiSearch,
+    search_params: SearchParams,
 }
 
 enum Flow {
@@ -69,6 +72,7 @@ impl Engine {
             search: None,
             eval: PARAMS,
             multi: MultiSearch::default(),
+            search_params: SEARCH_PARAMS,
         }
     }
 
@@ -157,6 +161,10 @@ impl Engine {
             let default = PARAMS.get(name).unwrap_or(0);
             self.say(&format!("option name {EVAL_OPTION_PREFIX}{name} type spin default {default} min {min} max {max}"));
         }
+        for &(name, min, max) in SearchParams::RANGES {
+            let default = SEARCH_PARAMS.get(name).unwrap_or(0);
+            self.say(&format!("option name {SEARCH_OPTION_PREFIX}{name} type spin default {default} min {min} max {max}"));
+        }
         self.say("uciok");
     }
 
@@ -188,6 +196,7 @@ impl Engine {
                         self.stop_search();
                         s.set_eval_params(&self.eval);
                         s.set_multiplayer_search(self.multi);
+                        s.set_search_params(&self.search_params);
                         self.session = s;
                         self.tt.clear();
                         self.announce_game();
@@ -218,19 +227,33 @@ impl Engine {
                 Some("true") | Some("false") => {}
                 _ => self.error("Ponder must be true or false"),
             },
-            lower => match EvalParams::RANGES.iter().find(|(p, _, _)| format!("{EVAL_OPTION_PREFIX}{p}").to_ascii_lowercase() == lower) {
-                Some(&(param, min, max)) => {
+            lower => {
+                let named = |prefix: &str, ranges: &'static [(&'static str, i32, i32)]| {
+                    ranges.iter().copied().find(|(p, _, _)| format!("{prefix}{p}").to_ascii_lowercase() == lower)
+                };
+                let number = value.as_deref().and_then(|v| v.parse::<i32>().ok());
+                if let Some((param, min, max)) = named(EVAL_OPTION_PREFIX, EvalParams::RANGES) {
                     let mut next = self.eval;
-                    match value.as_deref().map(str::parse::<i32>) {
-                        Some(Ok(v)) if next.set(param, v).is_ok() => {
+                    match number.map(|v| next.set(param, v)) {
+                        Some(Ok(())) => {
                             self.eval = next;
                             self.session.set_eval_params(&next);
                         }
                         _ => self.error(&format!("{EVAL_OPTION_PREFIX}{param} must be an integer from {min} to {max}")),
                     }
+                } else if let Some((param, min, max)) = named(SEARCH_OPTION_PREFIX, SearchParams::RANGES) {
+                    let mut next = self.search_params;
+                    match number.map(|v| next.set(param, v)) {
+                        Some(Ok(())) => {
+                            self.search_params = next;
+                            self.session.set_search_params(&next);
+                        }
+                        _ => self.error(&format!("{SEARCH_OPTION_PREFIX}{param} must be an integer from {min} to {max}")),
+                    }
+                } else {
+                    self.error(&format!("unknown option '{name}'"));
                 }
-                None => self.error(&format!("unknown option '{name}'")),
-            },
+            }
         }
     }
 

@@ -60,6 +60,38 @@ impl MultiSearch {
     }
 }
 
+crate::params::tunable! {
+    /// Search parameters. The pruning, extension and aspiration terms apply in two-player games
+    /// only; 0 turns a term off.
+    SearchParams, "search parameter",
+    /// Null-move reduction R (plies; 0: no null move).
+    null_move_r: 0..=4,
+    /// Aspiration window around the previous iteration's score, in centipawns (0: full window).
+    aspiration: 0..=1000,
+    /// Reverse futility pruning at depth 1 to 3: a node whose static evaluation beats beta by
+    /// this much per ply of depth returns at once.
+    rfp_margin: 0..=1000,
+    /// Futility pruning at depth 1 and 2: quiet moves that give no check are skipped where the
+    /// static evaluation plus this much per ply of depth does not reach alpha.
+    futility_margin: 0..=1000,
+}
+
+/// The defaults: the search's one table.
+pub const SEARCH_PARAMS: SearchParams = SearchParams { null_move_r: 2, aspiration: 30, rfp_margin: 100, futility_margin: 150 };
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SEARCH_PARAMS
+    }
+}
+
+/// How to search: the N-player algorithm and the parameters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchSettings {
+    pub algorithm: MultiSearch,
+    pub params: SearchParams,
+}
+
 /// What `go` asked for.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -184,6 +216,7 @@ struct Worker<'a, const W: usize> {
     undo_buffers: Vec<Vec<(Move, Undo<W>)>>,
     root_key: u64,
     algorithm: MultiSearch,
+    params: SearchParams,
 }
 
 impl<'a, const W: usize> Worker<'a, W> {
@@ -200,7 +233,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         total_nodes: &'a AtomicU64,
         main: bool,
         root_key: u64,
-        algorithm: MultiSearch,
+        settings: SearchSettings,
     ) -> Self {
         let n = root.game().ncells;
         Worker {
@@ -226,7 +259,8 @@ impl<'a, const W: usize> Worker<'a, W> {
             score_buffers: vec![Vec::new(); MAX_PLY + 1],
             undo_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             root_key,
-            algorithm,
+            algorithm: settings.algorithm,
+            params: settings.params,
         }
     }
 
@@ -424,6 +458,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         if depth <= 0 && !in_check || ply >= MAX_PLY - 2 {
             return self.quiesce(ply, alpha, beta, 0);
         }
+        let duel = !self.multi;
         let depth = depth.max(1);
         let pv_node = beta - alpha > 1;
         let tt_entry = self.tt.probe(self.key());
@@ -443,10 +478,21 @@ impl<'a, const W: usize> Worker<'a, W> {
             }
         }
 
+        let prune = duel && !pv_node && !in_check && ply > 0;
+        let static_eval = if prune { self.static_eval() } else { 0 };
+        let no_mate = |v: i32| v.abs() < MATE - MAX_PLY as i32;
+
+        // Reverse futility: far enough above beta near the leaves.
+        let rfp = self.params.rfp_margin;
+        if prune && rfp > 0 && depth <= 3 && no_mate(beta) && static_eval - rfp * depth >= beta {
+            return static_eval;
+        }
+
         // Null move: only where the side to move alternates (two players) and is not in check.
-        if !self.multi && !pv_node && !in_check && depth >= 3 && ply > 0 && self.static_eval() >= beta && self.has_pieces(mover) {
+        let r = self.params.null_move_r;
+        if prune && r > 0 && depth > r && static_eval >= beta && self.has_pieces(mover) {
             let u = self.make(Move::PASS);
-            let v = -self.search(depth - 3, ply + 1, -beta, -beta + 1);
+            let v = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1);
             self.unmake(Move::PASS, u);
             if self.aborted {
                 return 0;
@@ -476,6 +522,8 @@ impl<'a, const W: usize> Worker<'a, W> {
             }
             passes.resize(moves.len(), 0);
         }
+        let fm = self.params.futility_margin;
+        let futile = prune && fm > 0 && depth <= 2 && no_mate(alpha) && static_eval + fm * depth <= alpha;
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let alpha0 = alpha;
@@ -488,6 +536,10 @@ impl<'a, const W: usize> Worker<'a, W> {
             let mv = moves[i];
             let quiet = !self.is_capture(mv) && mv.promotion().is_none();
             self.make_play(passes[i], mv, &mut undos);
+            if futile && i > 0 && quiet && !self.pos.in_check(self.pos.to_move()) {
+                self.unmake_play(&mut undos);
+                continue;
+            }
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
             let child = |w: &mut Self, d: i32, a: i32, b: i32| -> i32 {
                 if same_team { w.search(d, ply + 1, a, b) } else { -w.search(d, ply + 1, -b, -a) }
@@ -560,12 +612,29 @@ impl<'a, const W: usize> Worker<'a, W> {
 
     /// One iteration from the root; the value is from the root player's point of view (for
     /// max-n: the evaluation at the end of the principal variation, see [`pv_end_value`]).
-    fn iterate(&mut self, root: &Position<W>, depth: i32) -> i32 {
+    fn iterate(&mut self, root: &Position<W>, depth: i32, previous: Option<i32>) -> i32 {
         if self.algorithm == MultiSearch::MaxN {
             self.maxn(depth, 0, self.root, 0);
-            pv_end_value(root, &self.pv[0], self.root)
-        } else {
-            self.search(depth, 0, -INF, INF)
+            return pv_end_value(root, &self.pv[0], self.root);
+        }
+        let mut delta = self.params.aspiration;
+        let Some(centre) = previous.filter(|&p| delta > 0 && depth >= 4 && !self.multi && p.abs() < MATE - MAX_PLY as i32) else {
+            return self.search(depth, 0, -INF, INF);
+        };
+        // Aspiration: a window around the last score, widened on the failing side until the
+        // score falls inside.
+        let (mut lo, mut hi) = (centre - delta, centre + delta);
+        loop {
+            let v = self.search(depth, 0, lo, hi);
+            if self.aborted || (lo < v && v < hi) {
+                return v;
+            }
+            delta *= 2;
+            if v <= lo {
+                lo = if delta > 2_000 { -INF } else { (centre - delta).max(-INF) };
+            } else {
+                hi = if delta > 2_000 { INF } else { (centre + delta).min(INF) };
+            }
         }
     }
 
@@ -590,6 +659,10 @@ impl<'a, const W: usize> Worker<'a, W> {
         self.seldepth = self.seldepth.max(ply);
         if let Some(v) = self.terminal_or_draw(ply) {
             return v;
+        }
+        // The per-ply tables end here, in check or not.
+        if ply >= MAX_PLY - 2 {
+            return self.static_eval();
         }
         let mover = self.pos.to_move();
         let in_check = !self.multi && self.pos.in_check(mover);
@@ -718,7 +791,7 @@ fn pv_end_value<const W: usize>(root: &Position<W>, pv: &[Move], player: usize) 
 
 /// Searches `root` (reached through the positions hashed in `history`, oldest first) and returns
 /// the best move. `report` receives one report per completed iteration of the main thread.
-/// `algorithm` applies while three or more players are in the game.
+/// `settings.algorithm` applies while three or more players are in the game.
 #[allow(clippy::too_many_arguments)]
 pub fn think<const W: usize>(
     root: &Position<W>,
@@ -727,7 +800,7 @@ pub fn think<const W: usize>(
     control: &Control,
     tt: &TransTable,
     threads: usize,
-    algorithm: MultiSearch,
+    settings: &SearchSettings,
     report: &mut (dyn FnMut(Report) + Send),
 ) -> Outcome {
     let mut legal = Vec::new();
@@ -741,7 +814,8 @@ pub fn think<const W: usize>(
     let total_nodes = AtomicU64::new(0);
     let helpers_stop = AtomicBool::new(false);
     let multi = root.game().nplayers > 2;
-    let algorithm = if root.active_count() > 2 { algorithm } else { MultiSearch::Paranoid };
+    let algorithm = if root.active_count() > 2 { settings.algorithm } else { MultiSearch::Paranoid };
+    let settings = SearchSettings { algorithm, params: settings.params };
     // Entries mean different things per root player and per search: keep them apart.
     let root_key = if multi {
         0x51ED_2701_A5A5_0000u64.wrapping_mul(mover as u64 + 1) ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(algorithm as u64)
@@ -761,12 +835,13 @@ pub fn think<const W: usize>(
     std::thread::scope(|scope| {
         for t in 1..threads.max(1) {
             let mut w =
-                Worker::new(root, mover, multi, &path, tt, &helper_control, &deadline, None, &total_nodes, false, root_key, algorithm);
+                Worker::new(root, mover, multi, &path, tt, &helper_control, &deadline, None, &total_nodes, false, root_key, settings);
             let stop = &helpers_stop;
             scope.spawn(move || {
                 let mut d = 1 + (t as i32 & 1);
+                let mut previous = None;
                 while d <= max_depth && !stop.load(Ordering::Relaxed) {
-                    w.iterate(root, d);
+                    previous = Some(w.iterate(root, d, previous));
                     if w.aborted {
                         break;
                     }
@@ -775,9 +850,11 @@ pub fn think<const W: usize>(
             });
         }
 
-        let mut w = Worker::new(root, mover, multi, &path, tt, control, &deadline, limits.nodes, &total_nodes, true, root_key, algorithm);
+        let mut w = Worker::new(root, mover, multi, &path, tt, control, &deadline, limits.nodes, &total_nodes, true, root_key, settings);
+        let mut previous = None;
         for depth in 1..=max_depth {
-            let v = w.iterate(root, depth);
+            let v = w.iterate(root, depth, previous);
+            previous = Some(v);
             if w.aborted && depth > 1 {
                 break;
             }

@@ -14,7 +14,7 @@ use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
 use crate::eval::{EvalParams, PARAMS};
-use crate::search::{Control, Limits, MultiSearch};
+use crate::search::{Control, Limits, MultiSearch, SEARCH_PARAMS, SearchParams};
 use crate::session::{self, Session, Status};
 use crate::tt::TransTable;
 
@@ -29,17 +29,27 @@ pub struct EngineConfig {
     pub eval: EvalParams,
     /// The search while three or more players are in the game.
     pub multi: MultiSearch,
+    pub search: SearchParams,
 }
 
 impl EngineConfig {
     /// A configuration with no limit per move yet, one thread and 8 MiB of hash.
     pub fn new(name: &str) -> Self {
-        EngineConfig { name: name.into(), limits: Limits::default(), threads: 1, hash_mb: 8, eval: PARAMS, multi: MultiSearch::default() }
+        EngineConfig {
+            name: name.into(),
+            limits: Limits::default(),
+            threads: 1,
+            hash_mb: 8,
+            eval: PARAMS,
+            multi: MultiSearch::default(),
+            search: SEARCH_PARAMS,
+        }
     }
 
     /// Parses `key=value,key=value,...`. Keys: `name`, `depth`, `nodes`, `movetime` (ms),
     /// `threads`, `hash` (MiB), `search` (`paranoid`, `maxn` or `brs`: the search with three or
-    /// more players), and any evaluation parameter by its name (`tempo=15`).
+    /// more players), and any evaluation or search parameter by its name (`tempo=15`,
+    /// `aspiration=30`).
     pub fn parse(spec: &str, default_name: &str) -> Result<Self, String> {
         let mut cfg = EngineConfig::new(default_name);
         for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -61,6 +71,10 @@ impl EngineConfig {
                 _ if cfg.eval.get(key).is_some() => {
                     let v = value.parse::<i32>().map_err(|_| format!("'{key}' needs an integer, got '{value}'"))?;
                     cfg.eval.set(key, v)?;
+                }
+                _ if cfg.search.get(key).is_some() => {
+                    let v = value.parse::<i32>().map_err(|_| format!("'{key}' needs an integer, got '{value}'"))?;
+                    cfg.search.set(key, v)?;
                 }
                 _ => return Err(format!("unknown engine setting '{key}'")),
             }
@@ -268,6 +282,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
             let mut s = base.boxed_clone();
             s.set_eval_params(&cfg.engines[e].eval);
             s.set_multiplayer_search(cfg.engines[e].multi);
+            s.set_search_params(&cfg.engines[e].search);
             s.set_position(opening.fen.as_deref(), &moves).map_err(|err| format!("opening {opening_index}: {err}"))?;
             sessions[e] = Some(s);
             tables[e] = Some(TransTable::new(cfg.engines[e].hash_mb));
@@ -563,6 +578,16 @@ mod tests {
         assert_eq!(EngineConfig::parse("depth=3,search=BRS", "e").expect("valid").multi, MultiSearch::BestReply);
         assert_eq!(EngineConfig::parse("depth=3,search=maxn", "e").expect("valid").multi, MultiSearch::MaxN);
         assert!(EngineConfig::parse("depth=3,search=minimax", "e").is_err());
+        let e = EngineConfig::parse("depth=3,aspiration=40,tempo=5", "e").expect("valid");
+        assert_eq!((e.search.aspiration, e.eval.tempo, e.search.null_move_r), (40, 5, SEARCH_PARAMS.null_move_r));
+        // Engine settings, evaluation and search parameters never share a name.
+        let settings = ["name", "depth", "nodes", "movetime", "threads", "hash", "search"];
+        for &(n, _, _) in EvalParams::RANGES {
+            assert!(SearchParams::RANGES.iter().all(|r| r.0 != n) && !settings.contains(&n), "{n}");
+        }
+        for &(n, _, _) in SearchParams::RANGES {
+            assert!(!settings.contains(&n), "{n}");
+        }
         assert!(EngineConfig::parse("name=x", "e").is_err());
         assert!(EngineConfig::parse("depth=3,colour=red", "e").is_err());
         assert!(EngineConfig::parse("depth=three", "e").is_err());

@@ -9,7 +9,7 @@ use crate::games;
 use crate::notation::{self, NotationError};
 use crate::position::{Move, Position};
 use crate::registry::{self, width_for};
-use crate::search::{self, Control, Limits, MultiSearch, Report};
+use crate::search::{self, Control, Limits, MultiSearch, Report, SearchParams, SearchSettings};
 use crate::tables::Game;
 use crate::tt::TransTable;
 
@@ -65,6 +65,8 @@ pub trait Session: Send {
     /// The search used while three or more players are in the game.
     fn set_multiplayer_search(&mut self, algorithm: MultiSearch);
     fn multiplayer_search(&self) -> MultiSearch;
+    fn set_search_params(&mut self, params: &SearchParams);
+    fn search_params(&self) -> SearchParams;
     /// Searches the current position on the calling thread; `info` receives one `info` line per
     /// completed iteration.
     fn think(
@@ -94,7 +96,7 @@ struct GameSession<const W: usize> {
     /// Hashes of every position of the game so far, the current one last.
     history: Vec<u64>,
     eval: &'static EvalTables,
-    multi: MultiSearch,
+    settings: SearchSettings,
 }
 
 /// Opens a game by id at its start position.
@@ -111,7 +113,7 @@ pub fn open(id: &str) -> Option<Box<dyn Session>> {
 impl<const W: usize> GameSession<W> {
     fn new(game: &'static Game<W>) -> Self {
         let pos = Position::start(game);
-        GameSession { game, history: vec![pos.hash()], pos, eval: &game.eval, multi: MultiSearch::default() }
+        GameSession { game, history: vec![pos.hash()], pos, eval: &game.eval, settings: SearchSettings::default() }
     }
 
     fn repetitions(&self) -> usize {
@@ -163,7 +165,7 @@ impl<const W: usize> Session for GameSession<W> {
             Some(f) => notation::parse_position(self.game, f)?,
         };
         pos.set_eval(self.eval);
-        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos, eval: self.eval, multi: self.multi };
+        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos, eval: self.eval, settings: self.settings };
         for m in moves {
             next.play(m)?;
         }
@@ -264,11 +266,19 @@ impl<const W: usize> Session for GameSession<W> {
     }
 
     fn set_multiplayer_search(&mut self, algorithm: MultiSearch) {
-        self.multi = algorithm;
+        self.settings.algorithm = algorithm;
     }
 
     fn multiplayer_search(&self) -> MultiSearch {
-        self.multi
+        self.settings.algorithm
+    }
+
+    fn set_search_params(&mut self, params: &SearchParams) {
+        self.settings.params = *params;
+    }
+
+    fn search_params(&self) -> SearchParams {
+        self.settings.params
     }
 
     fn think(
@@ -285,7 +295,7 @@ impl<const W: usize> Session for GameSession<W> {
             last = Some((r.score, r.depth, r.nodes));
             info(report_line(game, &r));
         };
-        let outcome = search::think(&self.pos, &self.history, limits, control, tt, threads, self.multi, &mut report);
+        let outcome = search::think(&self.pos, &self.history, limits, control, tt, threads, &self.settings, &mut report);
         let (score, depth, nodes) = match last {
             Some((s, d, n)) => (Some(s), d, n),
             None => (None, 0, 0),

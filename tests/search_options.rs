@@ -244,3 +244,33 @@ fn the_search_is_a_protocol_option() {
         assert!(best == "bestmove 3b73a8 ponder 0000" || best == "bestmove 3b74a8 ponder 0000", "{name}: {best}");
     }
 }
+
+#[test]
+fn search_parameters_are_options() {
+    let mut e = EngineProcess::start();
+    let out = e.command("uci");
+    assert!(out.iter().any(|l| l == "option name Search_null_move_r type spin default 2 min 0 max 4"), "{out:?}");
+    assert_eq!(
+        e.command("setoption name Search_null_move_r value 5"),
+        vec!["info string error: Search_null_move_r must be an integer from 0 to 4"]
+    );
+    assert_eq!(e.command("setoption name Search_nothing value 1"), vec!["info string error: unknown option 'Search_nothing'"]);
+    assert!(e.quit().success());
+    // Without the null move (and the other pruning terms) the same search visits more nodes.
+    let nodes = |lines: &[&str]| -> u64 {
+        let out = run(lines);
+        let line = out.iter().rfind(|l| l.starts_with("info depth 7 ")).expect("depth 7").clone();
+        line.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()).expect("nodes")
+    };
+    let position = "position fen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+    let pruned = nodes(&[position, "go depth 7"]);
+    let full = nodes(&[
+        "setoption name Search_null_move_r value 0",
+        "setoption name Search_rfp_margin value 0",
+        "setoption name Search_futility_margin value 0",
+        "setoption name Search_aspiration value 0",
+        position,
+        "go depth 7",
+    ]);
+    assert!(full > pruned, "{full} <= {pruned}");
+}

@@ -34,10 +34,11 @@ const MAX_QMOVES: usize = 4;
 /// The static utilities of a position.
 fn shares<const W: usize>(pos: &Position<W>) -> Utilities {
     let n = pos.game().nplayers;
+    let values = pos.evaluate_all();
     let mut weight = [0i64; MAX_PLAYERS];
     for (p, w) in weight.iter_mut().enumerate().take(n) {
         if pos.is_active(p) {
-            *w = (pos.evaluate_for(p) as i64 + OFFSET).max(1);
+            *w = (values[p] as i64 + OFFSET).max(1);
         }
     }
     let sum: i64 = weight.iter().sum();
