@@ -74,10 +74,14 @@ crate::params::tunable! {
     /// Futility pruning at depth 1 and 2: quiet moves that give no check are skipped where the
     /// static evaluation plus this much per ply of depth does not reach alpha.
     futility_margin: 0..=1000,
+    /// Delta pruning in quiescence: captures that cannot bring the score within this margin of
+    /// alpha, even winning the captured man for free, are skipped.
+    delta_margin: 0..=2000,
 }
 
 /// The defaults: the search's one table.
-pub const SEARCH_PARAMS: SearchParams = SearchParams { null_move_r: 2, aspiration: 30, rfp_margin: 100, futility_margin: 150 };
+pub const SEARCH_PARAMS: SearchParams =
+    SearchParams { null_move_r: 2, aspiration: 30, rfp_margin: 100, futility_margin: 150, delta_margin: 200 };
 
 impl Default for SearchParams {
     fn default() -> Self {
@@ -683,7 +687,13 @@ impl<'a, const W: usize> Worker<'a, W> {
             return if in_check || self.pos.in_check(mover) { -(MATE - self.distance()) } else { 0 };
         }
         if !in_check {
-            moves.retain(|&m| self.is_capture(m) || m.promotion().is_some());
+            let delta = if self.multi { 0 } else { self.params.delta_margin };
+            let values = &self.pos.eval_tables().values;
+            let hopeless = |m: Move| {
+                let victim = if m.kind() == MoveKind::EnPassant { self.pos.man_at(m.aux()) } else { self.pos.man_at(m.to()) };
+                delta > 0 && m.promotion().is_none() && victim.is_some() && best + values[victim.kind()] + delta <= alpha
+            };
+            moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m));
         }
         let mut scores: Vec<i32> = moves.iter().map(|&m| self.order_score(m, Move::NONE, ply)).collect();
         for i in 0..moves.len() {

@@ -274,3 +274,23 @@ fn search_parameters_are_options() {
     ]);
     assert!(full > pruned, "{full} <= {pruned}");
 }
+
+/// The pruning on by default does not hide short mates in chess.
+#[test]
+fn default_pruning_finds_short_mates() {
+    let mut s = session::open("chess").expect("chess");
+    for (fen, mate, moves) in [
+        ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", " score mate 1 ", 1),
+        ("2k5/8/2K5/8/8/8/8/1Q6 w - - 0 1", " score mate 2 ", 3),
+    ] {
+        s.set_position(Some(fen), &[]).expect("position");
+        let (r, info) = search(&*s, MultiSearch::Paranoid, depth(6));
+        assert!(info.contains(mate), "{fen}: {info}");
+        // The principal variation ends in checkmate.
+        let pv: Vec<&str> = info.split(" pv ").nth(1).expect("pv").split_whitespace().collect();
+        assert_eq!((pv.len(), pv.first().copied()), (moves, r.best.as_deref()), "{info}");
+        let mut end = s.boxed_clone();
+        end.set_position(Some(fen), &pv).expect("legal line");
+        assert_eq!(end.status().reason, "checkmate", "{fen}");
+    }
+}
