@@ -61,7 +61,7 @@ impl MultiSearch {
 }
 
 crate::params::tunable! {
-    /// Search parameters. The pruning, extension and aspiration terms apply in two-player games
+    /// Search parameters. The pruning terms and the aspiration window apply in two-player games
     /// only; 0 turns a term off.
     SearchParams, "search parameter",
     /// Null-move reduction R (plies; 0: no null move).

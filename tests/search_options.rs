@@ -279,10 +279,9 @@ fn search_parameters_are_options() {
 #[test]
 fn default_pruning_finds_short_mates() {
     let mut s = session::open("chess").expect("chess");
-    for (fen, mate, moves) in [
-        ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", " score mate 1 ", 1),
-        ("2k5/8/2K5/8/8/8/8/1Q6 w - - 0 1", " score mate 2 ", 3),
-    ] {
+    for (fen, mate, moves) in
+        [("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", " score mate 1 ", 1), ("2k5/8/2K5/8/8/8/8/1Q6 w - - 0 1", " score mate 2 ", 3)]
+    {
         s.set_position(Some(fen), &[]).expect("position");
         let (r, info) = search(&*s, MultiSearch::Paranoid, depth(6));
         assert!(info.contains(mate), "{fen}: {info}");
