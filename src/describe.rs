@@ -103,7 +103,7 @@ pub fn piece_moves(def: &GameDef, piece: &PieceDef) -> String {
 /// material value in centipawns, 0 for royal pieces), and `pieces end`.
 pub fn piece_lines(def: &GameDef) -> Vec<String> {
     let mut out = vec![format!("pieces game {} count {}", def.id, def.pieces.len())];
-    let values = crate::eval::piece_values(def);
+    let values = crate::eval::piece_values(def, &crate::eval::PARAMS);
     for (p, value) in def.pieces.iter().zip(values) {
         let mut line = String::new();
         let _ = write!(

@@ -166,7 +166,7 @@ impl<const W: usize> Position<W> {
 
     /// Target cells of the man on `from` (all components), before legality.
     #[inline(always)]
-    fn piece_targets(&self, from: usize, kind: usize, orient: usize, own: Bitboard<W>) -> Bitboard<W> {
+    pub(crate) fn piece_targets(&self, from: usize, kind: usize, orient: usize, own: Bitboard<W>) -> Bitboard<W> {
         let game = self.game;
         let occ = self.occ;
         let enemy = occ & !own;

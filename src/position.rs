@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::bitboard::Bitboard;
+use crate::eval::EvalTables;
 use crate::game::VictimMen;
 pub use crate::moves::{MAX_LEGS, Move, MoveKind};
 use crate::tables::{Game, MAX_CELLS, MAX_PLAYERS, MAX_TYPES};
@@ -132,6 +133,8 @@ pub struct Position<const W: usize> {
     pub(crate) counts: [[u8; MAX_TYPES]; MAX_PLAYERS],
     /// Material plus piece-square terms per owner (see `eval`), kept incrementally.
     pub(crate) psq: [i32; MAX_PLAYERS],
+    /// The evaluation's tables (the game's own unless set with `set_eval`).
+    pub(crate) eval: &'static EvalTables,
     /// Number of checkmates so far (N-player games).
     pub(crate) mates: u8,
     pub(crate) eliminated_by: [u8; MAX_PLAYERS],
@@ -162,6 +165,7 @@ impl<const W: usize> Position<W> {
             royal: [NO_CELL; MAX_PLAYERS],
             counts: [[0; MAX_TYPES]; MAX_PLAYERS],
             psq: [0; MAX_PLAYERS],
+            eval: &game.eval,
             mates: 0,
             eliminated_by: [NO_PLAYER; MAX_PLAYERS],
             elimination_order: [NO_PLAYER; MAX_PLAYERS],
@@ -328,7 +332,7 @@ impl<const W: usize> Position<W> {
         self.occ.set(cell);
         self.hash ^= self.man_key(cell, m);
         self.counts[m.owner()][m.kind()] += 1;
-        self.psq[m.owner()] += self.game.psq[m.kind()][m.orientation()][cell];
+        self.psq[m.owner()] += self.eval.psq[m.kind()][m.orientation()][cell];
         if self.game.types[m.kind()].royal {
             self.royal[m.owner()] = cell as u16;
         }
@@ -346,7 +350,7 @@ impl<const W: usize> Position<W> {
         self.occ.clear(cell);
         self.hash ^= self.man_key(cell, m);
         self.counts[m.owner()][m.kind()] -= 1;
-        self.psq[m.owner()] -= self.game.psq[m.kind()][m.orientation()][cell];
+        self.psq[m.owner()] -= self.eval.psq[m.kind()][m.orientation()][cell];
         if self.royal[m.owner()] == cell as u16 {
             self.royal[m.owner()] = NO_CELL;
         }

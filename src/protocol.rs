@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+use crate::eval::{EvalParams, PARAMS};
 use crate::games;
-use crate::search::{Control, Limits};
+use crate::search::{Control, Limits, MultiSearch, SEARCH_PARAMS, SearchParams};
 use crate::session::{self, Session};
 use crate::tables::MAX_PLAYERS;
 use crate::tt::TransTable;
@@ -21,6 +22,10 @@ pub const DEFAULT_GAME: &str = "chess";
 const DEFAULT_HASH_MB: usize = 16;
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 512;
+/// Evaluation parameters are the options `Eval_<parameter>`.
+const EVAL_OPTION_PREFIX: &str = "Eval_";
+/// Search parameters are the options `Search_<parameter>`.
+const SEARCH_OPTION_PREFIX: &str = "Search_";
 
 /// Where protocol output goes (stdout in the binary, a buffer in tests).
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -44,6 +49,11 @@ pub struct Engine {
     threads: usize,
     tt: Arc<TransTable>,
     search: Option<Running>,
+    /// Evaluation parameters and the search for three or more players, kept across changes of
+    /// game.
+    eval: EvalParams,
+    multi: MultiSearch,
+    search_params: SearchParams,
 }
 
 enum Flow {
@@ -54,7 +64,16 @@ enum Flow {
 impl Engine {
     pub fn new(out: Output) -> Self {
         let session = session::open(DEFAULT_GAME).expect("the default game exists");
-        Engine { out, session, threads: 1, tt: Arc::new(TransTable::new(DEFAULT_HASH_MB)), search: None }
+        Engine {
+            out,
+            session,
+            threads: 1,
+            tt: Arc::new(TransTable::new(DEFAULT_HASH_MB)),
+            search: None,
+            eval: PARAMS,
+            multi: MultiSearch::default(),
+            search_params: SEARCH_PARAMS,
+        }
     }
 
     fn say(&self, line: &str) {
@@ -149,6 +168,16 @@ impl Engine {
         self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
         self.say("option name Clear Hash type button");
         self.say("option name Ponder type check default false");
+        let vars: Vec<String> = MultiSearch::NAMES.iter().map(|n| format!("var {n}")).collect();
+        self.say(&format!("option name MultiplayerSearch type combo default {} {}", MultiSearch::default().name(), vars.join(" ")));
+        for &(name, min, max) in EvalParams::RANGES {
+            let default = PARAMS.get(name).unwrap_or(0);
+            self.say(&format!("option name {EVAL_OPTION_PREFIX}{name} type spin default {default} min {min} max {max}"));
+        }
+        for &(name, min, max) in SearchParams::RANGES {
+            let default = SEARCH_PARAMS.get(name).unwrap_or(0);
+            self.say(&format!("option name {SEARCH_OPTION_PREFIX}{name} type spin default {default} min {min} max {max}"));
+        }
         self.say("uciok");
     }
 
@@ -176,8 +205,11 @@ impl Engine {
             "uci_variant" => {
                 let Some(v) = value else { return self.error("UCI_Variant needs a value") };
                 match session::open(&v) {
-                    Some(s) => {
+                    Some(mut s) => {
                         self.stop_search();
+                        s.set_eval_params(&self.eval);
+                        s.set_multiplayer_search(self.multi);
+                        s.set_search_params(&self.search_params);
                         self.session = s;
                         self.tt.clear();
                         self.announce_game();
@@ -197,11 +229,44 @@ impl Engine {
                 _ => self.error(&format!("Threads must be an integer from 1 to {MAX_THREADS}")),
             },
             "clear hash" => self.tt.clear(),
+            "multiplayersearch" => match value.as_deref().and_then(MultiSearch::parse) {
+                Some(m) => {
+                    self.multi = m;
+                    self.session.set_multiplayer_search(m);
+                }
+                None => self.error(&format!("MultiplayerSearch must be one of {}", MultiSearch::NAMES.join(", "))),
+            },
             "ponder" => match value.as_deref() {
                 Some("true") | Some("false") => {}
                 _ => self.error("Ponder must be true or false"),
             },
-            _ => self.error(&format!("unknown option '{name}'")),
+            lower => {
+                let named = |prefix: &str, ranges: &'static [(&'static str, i32, i32)]| {
+                    ranges.iter().copied().find(|(p, _, _)| format!("{prefix}{p}").to_ascii_lowercase() == lower)
+                };
+                let number = value.as_deref().and_then(|v| v.parse::<i32>().ok());
+                if let Some((param, min, max)) = named(EVAL_OPTION_PREFIX, EvalParams::RANGES) {
+                    let mut next = self.eval;
+                    match number.map(|v| next.set(param, v)) {
+                        Some(Ok(())) => {
+                            self.eval = next;
+                            self.session.set_eval_params(&next);
+                        }
+                        _ => self.error(&format!("{EVAL_OPTION_PREFIX}{param} must be an integer from {min} to {max}")),
+                    }
+                } else if let Some((param, min, max)) = named(SEARCH_OPTION_PREFIX, SearchParams::RANGES) {
+                    let mut next = self.search_params;
+                    match number.map(|v| next.set(param, v)) {
+                        Some(Ok(())) => {
+                            self.search_params = next;
+                            self.session.set_search_params(&next);
+                        }
+                        _ => self.error(&format!("{SEARCH_OPTION_PREFIX}{param} must be an integer from {min} to {max}")),
+                    }
+                } else {
+                    self.error(&format!("unknown option '{name}'"));
+                }
+            }
         }
     }
 

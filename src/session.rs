@@ -3,12 +3,13 @@
 
 use std::sync::Arc;
 
+use crate::eval::{self, EvalParams, EvalTables};
 use crate::game::GameDef;
 use crate::games;
 use crate::notation::{self, NotationError};
 use crate::position::{Move, Position};
 use crate::registry::{self, width_for};
-use crate::search::{self, Control, Limits, Report};
+use crate::search::{self, Control, Limits, MultiSearch, Report, SearchParams, SearchSettings};
 use crate::tables::Game;
 use crate::tt::TransTable;
 
@@ -33,6 +34,18 @@ pub struct Status {
 /// A search ready to run on another thread: returns the `bestmove` line.
 pub type SearchJob = Box<dyn FnOnce() -> String + Send>;
 
+/// What a finished search found (moves in protocol notation).
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// `None` when the game is over (no legal move).
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+    /// The last completed iteration's score, from the mover's point of view.
+    pub score: Option<search::Score>,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
 pub trait Session: Send {
     fn def(&self) -> &'static GameDef;
     /// Sets the position (`None` = the start) and plays `moves`; on error nothing changes.
@@ -47,6 +60,24 @@ pub trait Session: Send {
     fn status(&self) -> Status;
     fn to_move_name(&self) -> String;
     fn hash(&self) -> u64;
+    /// Evaluates with these parameters from now on (the position stays).
+    fn set_eval_params(&mut self, params: &EvalParams);
+    fn eval_params(&self) -> EvalParams;
+    /// The search used while three or more players are in the game.
+    fn set_multiplayer_search(&mut self, algorithm: MultiSearch);
+    fn multiplayer_search(&self) -> MultiSearch;
+    fn set_search_params(&mut self, params: &SearchParams);
+    fn search_params(&self) -> SearchParams;
+    /// Searches the current position on the calling thread; `info` receives one `info` line per
+    /// completed iteration.
+    fn think(
+        &self,
+        limits: &Limits,
+        control: &Control,
+        tt: &TransTable,
+        threads: usize,
+        info: &mut (dyn FnMut(String) + Send),
+    ) -> SearchResult;
     /// A search of the current position; `info` receives one line per report.
     fn search_job(
         &self,
@@ -65,6 +96,8 @@ struct GameSession<const W: usize> {
     pos: Position<W>,
     /// Hashes of every position of the game so far, the current one last.
     history: Vec<u64>,
+    eval: &'static EvalTables,
+    settings: SearchSettings,
 }
 
 /// Opens a game by id at its start position.
@@ -81,7 +114,7 @@ pub fn open(id: &str) -> Option<Box<dyn Session>> {
 impl<const W: usize> GameSession<W> {
     fn new(game: &'static Game<W>) -> Self {
         let pos = Position::start(game);
-        GameSession { game, history: vec![pos.hash()], pos }
+        GameSession { game, history: vec![pos.hash()], pos, eval: &game.eval, settings: SearchSettings::default() }
     }
 
     fn repetitions(&self) -> usize {
@@ -128,11 +161,12 @@ impl<const W: usize> Session for GameSession<W> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), NotationError> {
-        let pos = match fen {
+        let mut pos = match fen {
             None => Position::start(self.game),
             Some(f) => notation::parse_position(self.game, f)?,
         };
-        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos };
+        pos.set_eval(self.eval);
+        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos, eval: self.eval, settings: self.settings };
         for m in moves {
             next.play(m)?;
         }
@@ -229,6 +263,59 @@ impl<const W: usize> Session for GameSession<W> {
         self.pos.hash()
     }
 
+    fn set_eval_params(&mut self, params: &EvalParams) {
+        self.eval = eval::tables_for(self.game, params);
+        self.pos.set_eval(self.eval);
+    }
+
+    fn eval_params(&self) -> EvalParams {
+        self.eval.params
+    }
+
+    fn set_multiplayer_search(&mut self, algorithm: MultiSearch) {
+        self.settings.algorithm = algorithm;
+    }
+
+    fn multiplayer_search(&self) -> MultiSearch {
+        self.settings.algorithm
+    }
+
+    fn set_search_params(&mut self, params: &SearchParams) {
+        self.settings.params = *params;
+    }
+
+    fn search_params(&self) -> SearchParams {
+        self.settings.params
+    }
+
+    fn think(
+        &self,
+        limits: &Limits,
+        control: &Control,
+        tt: &TransTable,
+        threads: usize,
+        info: &mut (dyn FnMut(String) + Send),
+    ) -> SearchResult {
+        let game = self.game;
+        let mut last: Option<(search::Score, u32, u64)> = None;
+        let mut report = |r: Report| {
+            last = Some((r.score, r.depth, r.nodes));
+            info(report_line(game, &r));
+        };
+        let outcome = search::think(&self.pos, &self.history, limits, control, tt, threads, &self.settings, &mut report);
+        let (score, depth, nodes) = match last {
+            Some((s, d, n)) => (Some(s), d, n),
+            None => (None, 0, 0),
+        };
+        SearchResult {
+            best: outcome.best.map(|m| notation::move_string(game, m)),
+            ponder: outcome.ponder.map(|m| notation::move_string(game, m)),
+            score,
+            depth,
+            nodes,
+        }
+    }
+
     fn search_job(
         &self,
         limits: Limits,
@@ -237,21 +324,15 @@ impl<const W: usize> Session for GameSession<W> {
         threads: usize,
         mut info: Box<dyn FnMut(String) + Send>,
     ) -> SearchJob {
-        let pos = self.pos.clone();
-        let history = self.history.clone();
-        let game = self.game;
+        let session = self.clone();
         Box::new(move || {
-            let mut report = |r: Report| info(report_line(game, &r));
-            let outcome = search::think(&pos, &history, &limits, &control, &tt, threads, &mut report);
-            match outcome.best {
+            let result = session.think(&limits, &control, &tt, threads, &mut *info);
+            match result.best {
                 None => "bestmove (none)".to_string(),
-                Some(b) => {
-                    let mut line = format!("bestmove {}", notation::move_string(game, b));
-                    if let Some(p) = outcome.ponder {
-                        line.push_str(&format!(" ponder {}", notation::move_string(game, p)));
-                    }
-                    line
-                }
+                Some(b) => match result.ponder {
+                    Some(p) => format!("bestmove {b} ponder {p}"),
+                    None => format!("bestmove {b}"),
+                },
             }
         })
     }

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
+use crate::eval::EvalTables;
 use crate::game::{ChargeRule, EnlightenedRule, GameDef};
 use crate::geometry::{Geometry, Vec3, add, neg};
 use crate::movement::{Component, Mode, PromotionChoices};
@@ -257,10 +258,8 @@ pub struct Game<const W: usize> {
     pub deliverer_promotion: Vec<Option<usize>>,
     /// Per player, per type: how many the player has at the start.
     pub initial_counts: Vec<Vec<u8>>,
-    /// Material plus piece-square value `[type][orientation][cell]` (see `eval`).
-    pub psq: Vec<Vec<Vec<i32>>>,
-    /// Material value per type.
-    pub values: Vec<i32>,
+    /// The evaluation's tables for the default parameters (see `eval`).
+    pub eval: EvalTables,
     pub enlightened: Option<EnlightenedTables>,
     pub charge: Option<ChargeTables>,
 }
@@ -704,8 +703,7 @@ impl<const W: usize> Game<W> {
             initial_counts[owner][t] += 1;
         }
 
-        let psq = crate::eval::piece_square_table(&def);
-        let values = crate::eval::piece_values(&def);
+        let eval = EvalTables::build(&def, &crate::eval::PARAMS);
         let enlightened = def.rules.enlightened.as_ref().map(|r| EnlightenedTables::compile(r, &def));
         let charge = def.rules.charge.as_ref().map(|r| ChargeTables::compile(r, geo));
         let Builder { leaps, rays, curved, bent, .. } = b;
@@ -735,8 +733,7 @@ impl<const W: usize> Game<W> {
             royal_promotion,
             deliverer_promotion,
             initial_counts,
-            psq,
-            values,
+            eval,
             enlightened,
             charge,
             def,

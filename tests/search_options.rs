@@ -1,0 +1,295 @@
+//! Search and evaluation options through the binary: evaluation parameters and (with three or
+//! four players) the choice of search.
+
+mod common;
+
+use std::time::Duration;
+
+use common::EngineProcess;
+use tessera::search::{Control, Limits, MultiSearch};
+use tessera::session::{self, SearchResult, Session};
+use tessera::tt::TransTable;
+
+/// Sends the lines, then waits for `bestmove`; returns everything printed.
+fn run(lines: &[&str]) -> Vec<String> {
+    let mut e = EngineProcess::start();
+    for l in lines {
+        e.send(l);
+    }
+    let out = e.read_until(|l| l.starts_with("bestmove"), Duration::from_secs(60));
+    assert!(e.quit().success());
+    out
+}
+
+/// The score of the last `info depth <depth>` line.
+fn score_at(out: &[String], depth: u32) -> i32 {
+    let prefix = format!("info depth {depth} ");
+    let line = out.iter().rfind(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no depth {depth} in {out:?}"));
+    let mut words = line.split_whitespace().skip_while(|&w| w != "cp");
+    words.nth(1).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("no cp score in {line}"))
+}
+
+#[test]
+fn evaluation_parameters_are_options() {
+    let mut e = EngineProcess::start();
+    let out = e.command("uci");
+    assert!(out.iter().any(|l| l == "option name Eval_tempo type spin default 10 min 0 max 100"), "{out:?}");
+    assert!(out.iter().any(|l| l == "option name Eval_centrality_quarter type spin default 12 min 0 max 200"));
+    assert!(e.quit().success());
+    // From the start position a depth-2 search ends in quiet positions with the root player to
+    // move: the tempo is all that changes the score.
+    let base = score_at(&run(&["go depth 2"]), 2);
+    assert_eq!(score_at(&run(&["setoption name Eval_tempo value 60", "go depth 2"]), 2), base + 50);
+    // Kept across a change of game; option names are case-insensitive.
+    let out = run(&["setoption name eval_TEMPO value 60", "setoption name UCI_Variant value chess", "go depth 2"]);
+    assert_eq!(score_at(&out, 2), base + 50);
+    // Without tempo, centrality and pawn advance the symmetric start is level.
+    let out = run(&[
+        "setoption name Eval_tempo value 0",
+        "setoption name Eval_centrality_quarter value 0",
+        "setoption name Eval_pawn_advance value 0",
+        "go depth 2",
+    ]);
+    assert_eq!(score_at(&out, 2), 0);
+}
+
+#[test]
+fn bad_evaluation_options_are_errors() {
+    let base = score_at(&run(&["go depth 2"]), 2);
+    for (line, msg) in [
+        ("setoption name Eval_tempo value 101", "info string error: Eval_tempo must be an integer from 0 to 100"),
+        ("setoption name Eval_tempo value x", "info string error: Eval_tempo must be an integer from 0 to 100"),
+        ("setoption name Eval_tempo", "info string error: Eval_tempo must be an integer from 0 to 100"),
+        ("setoption name Eval_nothing value 1", "info string error: unknown option 'Eval_nothing'"),
+    ] {
+        let out = run(&[line, "go depth 2"]);
+        assert_eq!(out.first().map(String::as_str), Some(msg), "{line}");
+        // Nothing changed.
+        assert_eq!(score_at(&out, 2), base, "{line}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Searches for three and four players
+
+const SEARCHES: [MultiSearch; 3] = [MultiSearch::Paranoid, MultiSearch::MaxN, MultiSearch::BestReply];
+
+/// Honeycomb's placement field for the given men (levels a..e, rows y = 8 down to 1, each row
+/// from x = y down to 1), as in `tests/honeycomb3.rs`.
+fn honeycomb(men: &[(&str, &str)], to_move: &str, active: &str, mates: &str) -> String {
+    let mut rows = Vec::new();
+    for l in ['a', 'b', 'c', 'd', 'e'] {
+        for y in (1..=8).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for x in (1..=y).rev() {
+                match men.iter().find(|m| m.0 == format!("{x}{l}{y}")) {
+                    Some((_, token)) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push_str(token);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+    }
+    format!("{} {to_move} {active} - - 0 1 {mates}", rows.join("/"))
+}
+
+/// Searches with `algorithm` and returns the result and the last `info` line.
+fn search(s: &dyn Session, algorithm: MultiSearch, limits: Limits) -> (SearchResult, String) {
+    let mut s = s.boxed_clone();
+    s.set_multiplayer_search(algorithm);
+    let mut last = String::new();
+    let r = s.think(&limits, &Control::default(), &TransTable::new(4), 1, &mut |line| last = line);
+    (r, last)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits { depth: Some(d), ..Limits::default() }
+}
+
+/// Red's Queen to 3a8 or 4a8 attacks both Kings on the row y = 8 of level a, the Rooks cover
+/// their other cells (`tests/honeycomb3.rs`, `double_checkmate_ends_the_game`): Yellow and Blue
+/// must pass and both are checkmated at the start of Red's next turn. Every search finds a
+/// winning move, scored as mate in 2 (three plies).
+#[test]
+fn every_search_finds_the_win_in_one_move() {
+    let fen = honeycomb(
+        &[("1e1", "rK"), ("3b7", "rQ"), ("4b8", "rR"), ("4a7", "rR"), ("4b7", "rR"), ("1a8", "yK"), ("8a8", "bK")],
+        "r",
+        "ryb",
+        "0:",
+    );
+    let mut s = session::open("honeycomb3").expect("game");
+    s.set_position(Some(&fen), &[]).expect("position");
+    for algorithm in SEARCHES {
+        let (r, info) = search(&*s, algorithm, depth(3));
+        let best = r.best.expect("a move");
+        assert!(info.contains(" score mate 2 "), "{algorithm:?}: {info}");
+        let mut after = s.boxed_clone();
+        after.set_position(Some(&fen), &[&best, "0000", "0000"]).expect("the opponents can only pass");
+        let st = after.status();
+        assert_eq!((st.over, st.winner.as_deref()), (true, Some("Red")), "{algorithm:?} played {best}");
+        assert_eq!(r.ponder.as_deref(), Some("0000"), "{algorithm:?}");
+    }
+}
+
+/// Red's Queen 2b4-2b8 checkmates Yellow (`tests/honeycomb3.rs`,
+/// `checkmate_at_start_of_turn_with_recruiting`): Yellow must pass, and whatever Blue's King
+/// does, Yellow is eliminated at the start of Red's turn and Red recruits its pawn and Knight.
+/// Every search plays it (max-n already at depth 3; paranoid needs depth 5 because its late-move
+/// reduction shortens the quiet Queen move).
+#[test]
+fn every_search_eliminates_a_player_when_it_can() {
+    let fen = honeycomb(
+        &[("1a1", "rK"), ("2b4", "rQ"), ("2e8", "rR"), ("1a8", "yK"), ("3c5", "yP"), ("5c6", "yN"), ("8a8", "bK")],
+        "r",
+        "ryb",
+        "0:",
+    );
+    let mut s = session::open("honeycomb3").expect("game");
+    s.set_position(Some(&fen), &[]).expect("position");
+    for algorithm in SEARCHES {
+        let (r, _) = search(&*s, algorithm, depth(5));
+        assert_eq!(r.best.as_deref(), Some("2b42b8"), "{algorithm:?}");
+    }
+    let (r, _) = search(&*s, MultiSearch::MaxN, depth(3));
+    assert_eq!(r.best.as_deref(), Some("2b42b8"));
+    // The move does eliminate Yellow by force.
+    let mut after = s.boxed_clone();
+    after.set_position(Some(&fen), &["2b42b8", "0000"]).expect("Yellow can only pass");
+    for blue in after.legal_moves() {
+        let mut end = after.boxed_clone();
+        end.play(&blue).expect("legal");
+        assert_eq!(end.status().eliminated, vec![("Yellow".to_string(), "Red".to_string())], "after {blue}");
+    }
+}
+
+/// With two players left the choice does not matter: every search is alpha-beta.
+#[test]
+fn two_players_left_search_the_same_tree() {
+    let fen = honeycomb(&[("1e1", "rK"), ("3b8", "rQ"), ("7e8", "rR"), ("8a8", "bK"), ("5c3", "bR")], "r", "rb", "1:yr");
+    let mut s = session::open("honeycomb3").expect("game");
+    s.set_position(Some(&fen), &[]).expect("position");
+    let (p, _) = search(&*s, MultiSearch::Paranoid, depth(4));
+    for algorithm in [MultiSearch::MaxN, MultiSearch::BestReply] {
+        let (r, _) = search(&*s, algorithm, depth(4));
+        assert_eq!((&r.best, r.nodes, r.score), (&p.best, p.nodes, p.score), "{algorithm:?}");
+    }
+    let mut chess = session::open("chess").expect("chess");
+    chess.set_position(None, &["e2e4", "e7e5"]).expect("moves");
+    let (p, _) = search(&*chess, MultiSearch::Paranoid, depth(5));
+    let (m, _) = search(&*chess, MultiSearch::MaxN, depth(5));
+    assert_eq!((&m.best, m.nodes, m.score), (&p.best, p.nodes, p.score));
+}
+
+/// From the start and from a few moves in, every search of every N-player game returns a legal
+/// move, and a ponder move that is legal after it.
+#[test]
+fn every_search_returns_legal_moves() {
+    for (id, moves) in [("honeycomb3", vec!["1c31c4", "3a84a8"]), ("wildhoney3", vec![]), ("guru2", vec![])] {
+        let mut s = session::open(id).expect("game");
+        s.set_position(None, &moves).expect("moves");
+        for algorithm in SEARCHES {
+            // guru2 opens with dozens of captures: max-n to depth 2 there is almost a million nodes.
+            let d = if id == "guru2" { 1 } else { 2 };
+            for limits in [depth(d), Limits { nodes: Some(3_000), ..Limits::default() }] {
+                let (r, _) = search(&*s, algorithm, limits);
+                let best = r.best.expect("a move");
+                assert!(s.legal_moves().contains(&best), "{id} {algorithm:?}: {best}");
+                if let Some(p) = r.ponder {
+                    let mut after = s.boxed_clone();
+                    after.play(&best).expect("legal");
+                    assert!(after.legal_moves().contains(&p), "{id} {algorithm:?}: {best} {p}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_search_is_a_protocol_option() {
+    let mut e = EngineProcess::start();
+    let out = e.command("uci");
+    assert!(out.iter().any(|l| l == "option name MultiplayerSearch type combo default paranoid var paranoid var maxn var brs"));
+    assert_eq!(
+        e.command("setoption name MultiplayerSearch value minimax"),
+        vec!["info string error: MultiplayerSearch must be one of paranoid, maxn, brs"]
+    );
+    assert!(e.command("setoption name multiplayersearch value MAXN").is_empty());
+    assert!(e.quit().success());
+    let fen = honeycomb(
+        &[("1e1", "rK"), ("3b7", "rQ"), ("4b8", "rR"), ("4a7", "rR"), ("4b7", "rR"), ("1a8", "yK"), ("8a8", "bK")],
+        "r",
+        "ryb",
+        "0:",
+    );
+    for name in ["paranoid", "maxn", "brs"] {
+        let out = run(&[
+            &format!("setoption name MultiplayerSearch value {name}"),
+            "setoption name UCI_Variant value honeycomb3",
+            &format!("position fen {fen}"),
+            "go depth 3",
+        ]);
+        assert!(out.iter().any(|l| l.starts_with("info depth 3 ") && l.contains(" score mate 2 ")), "{name}: {out:?}");
+        let best = out.last().expect("bestmove");
+        assert!(best == "bestmove 3b73a8 ponder 0000" || best == "bestmove 3b74a8 ponder 0000", "{name}: {best}");
+    }
+}
+
+#[test]
+fn search_parameters_are_options() {
+    let mut e = EngineProcess::start();
+    let out = e.command("uci");
+    assert!(out.iter().any(|l| l == "option name Search_null_move_r type spin default 2 min 0 max 4"), "{out:?}");
+    assert_eq!(
+        e.command("setoption name Search_null_move_r value 5"),
+        vec!["info string error: Search_null_move_r must be an integer from 0 to 4"]
+    );
+    assert_eq!(e.command("setoption name Search_nothing value 1"), vec!["info string error: unknown option 'Search_nothing'"]);
+    assert!(e.quit().success());
+    // Without the null move (and the other pruning terms) the same search visits more nodes.
+    let nodes = |lines: &[&str]| -> u64 {
+        let out = run(lines);
+        let line = out.iter().rfind(|l| l.starts_with("info depth 7 ")).expect("depth 7").clone();
+        line.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()).expect("nodes")
+    };
+    let position = "position fen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+    let pruned = nodes(&[position, "go depth 7"]);
+    let full = nodes(&[
+        "setoption name Search_null_move_r value 0",
+        "setoption name Search_rfp_margin value 0",
+        "setoption name Search_futility_margin value 0",
+        "setoption name Search_aspiration value 0",
+        position,
+        "go depth 7",
+    ]);
+    assert!(full > pruned, "{full} <= {pruned}");
+}
+
+/// The pruning on by default does not hide short mates in chess.
+#[test]
+fn default_pruning_finds_short_mates() {
+    let mut s = session::open("chess").expect("chess");
+    for (fen, mate, moves) in
+        [("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", " score mate 1 ", 1), ("2k5/8/2K5/8/8/8/8/1Q6 w - - 0 1", " score mate 2 ", 3)]
+    {
+        s.set_position(Some(fen), &[]).expect("position");
+        let (r, info) = search(&*s, MultiSearch::Paranoid, depth(6));
+        assert!(info.contains(mate), "{fen}: {info}");
+        // The principal variation ends in checkmate.
+        let pv: Vec<&str> = info.split(" pv ").nth(1).expect("pv").split_whitespace().collect();
+        assert_eq!((pv.len(), pv.first().copied()), (moves, r.best.as_deref()), "{info}");
+        let mut end = s.boxed_clone();
+        end.set_position(Some(fen), &pv).expect("legal line");
+        assert_eq!(end.status().reason, "checkmate", "{fen}");
+    }
+}
