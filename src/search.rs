@@ -364,8 +364,11 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     fn terminal_or_draw(&self, ply: usize) -> Option<i32> {
-        if self.pos.is_decided() {
-            let root_wins = self.pos.winner() == Some(self.root);
+        // The game is over for the root player when it is decided or when the root player has
+        // been eliminated (the others may play on, but the root has lost).
+        let root_out = !self.pos.is_active(self.root);
+        if self.pos.is_decided() || root_out {
+            let root_wins = !root_out && self.pos.winner() == Some(self.root);
             let v = MATE - self.distance();
             return Some(if root_wins == self.team_is_root(self.pos.to_move()) { v } else { -v });
         }

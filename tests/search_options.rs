@@ -74,33 +74,11 @@ fn bad_evaluation_options_are_errors() {
 
 const SEARCHES: [MultiSearch; 3] = [MultiSearch::Paranoid, MultiSearch::MaxN, MultiSearch::BestReply];
 
-/// Honeycomb's placement field for the given men (levels a..e, rows y = 8 down to 1, each row
-/// from x = y down to 1), as in `tests/honeycomb3.rs`.
+/// A Honeycomb position string with the given men (cell, token).
 fn honeycomb(men: &[(&str, &str)], to_move: &str, active: &str, mates: &str) -> String {
-    let mut rows = Vec::new();
-    for l in ['a', 'b', 'c', 'd', 'e'] {
-        for y in (1..=8).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for x in (1..=y).rev() {
-                match men.iter().find(|m| m.0 == format!("{x}{l}{y}")) {
-                    Some((_, token)) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push_str(token);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-    }
-    format!("{} {to_move} {active} - - 0 1 {mates}", rows.join("/"))
+    let def = tessera::games::definition("honeycomb3").expect("honeycomb3");
+    let placement = tessera::notation::placement_from(&def.geometry, men).expect("men on cells of the board");
+    format!("{placement} {to_move} {active} - - 0 1 {mates}")
 }
 
 /// Searches with `algorithm` and returns the result and the last `info` line.
@@ -142,6 +120,26 @@ fn every_search_finds_the_win_in_one_move() {
     }
 }
 
+/// After Red's Queen 2b4-2b8 Yellow can only pass and is eliminated at the start of Red's turn
+/// whatever Blue does: every search sees it as lost for Yellow (mate against the mover), not as a
+/// material score of a position Yellow is no longer in.
+#[test]
+fn every_search_scores_its_own_elimination_as_lost() {
+    let fen = honeycomb(
+        &[("1a1", "rK"), ("2b8", "rQ"), ("2e8", "rR"), ("1a8", "yK"), ("3c5", "yP"), ("5c6", "yN"), ("8a8", "bK")],
+        "y",
+        "ryb",
+        "0:",
+    );
+    let mut s = session::open("honeycomb3").expect("game");
+    s.set_position(Some(&fen), &[]).expect("position");
+    for algorithm in SEARCHES {
+        let (r, info) = search(&*s, algorithm, depth(3));
+        assert_eq!(r.best.as_deref(), Some("0000"), "{algorithm:?}");
+        assert!(info.contains(" score mate -1 "), "{algorithm:?}: {info}");
+    }
+}
+
 /// Red's Queen 2b4-2b8 checkmates Yellow (`tests/honeycomb3.rs`,
 /// `checkmate_at_start_of_turn_with_recruiting`): Yellow must pass, and whatever Blue's King
 /// does, Yellow is eliminated at the start of Red's turn and Red recruits its pawn and Knight.
@@ -176,7 +174,7 @@ fn every_search_eliminates_a_player_when_it_can() {
 /// With two players left the choice does not matter: every search is alpha-beta.
 #[test]
 fn two_players_left_search_the_same_tree() {
-    let fen = honeycomb(&[("1e1", "rK"), ("3b8", "rQ"), ("7e8", "rR"), ("8a8", "bK"), ("5c3", "bR")], "r", "rb", "1:yr");
+    let fen = honeycomb(&[("1e1", "rK"), ("3b8", "rQ"), ("7e8", "rR"), ("8a8", "bK"), ("3c5", "bR")], "r", "rb", "1:yr");
     let mut s = session::open("honeycomb3").expect("game");
     s.set_position(Some(&fen), &[]).expect("position");
     let (p, _) = search(&*s, MultiSearch::Paranoid, depth(4));
