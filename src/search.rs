@@ -449,14 +449,20 @@ impl<'a, const W: usize> Worker<'a, W> {
         self.pos.hash() ^ self.root_key
     }
 
-    fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Bookkeeping on entering a node: its PV is cleared, it is counted, the limits are checked
+    /// and the selective depth updated. False when the search has been aborted.
+    pub(super) fn enter_node(&mut self, ply: usize) -> bool {
         self.pv[ply].clear();
         self.nodes += 1;
         self.check_limits();
-        if self.aborted {
+        self.seldepth = self.seldepth.max(ply);
+        !self.aborted
+    }
+
+    fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         if let Some(v) = self.terminal_or_draw(ply) {
             return v;
         }
@@ -657,13 +663,9 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
-        self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_limits();
-        if self.aborted {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         if let Some(v) = self.terminal_or_draw(ply) {
             return v;
         }

@@ -97,13 +97,9 @@ impl<const W: usize> Worker<'_, W> {
     /// Max-n to `depth`; `parent` is the player who moved into this node and `bound` the best
     /// utility it has found so far (for shallow pruning).
     pub(super) fn maxn(&mut self, depth: i32, ply: usize, parent: usize, bound: i32) -> Utilities {
-        self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_limits();
-        if self.aborted {
+        if !self.enter_node(ply) {
             return [0; MAX_PLAYERS];
         }
-        self.seldepth = self.seldepth.max(ply);
         if let Some(u) = self.maxn_terminal(ply) {
             return u;
         }
@@ -158,17 +154,15 @@ impl<const W: usize> Worker<'_, W> {
 
     /// Captures and promotions until the position is quiet; the mover may always stand pat.
     fn maxn_quiesce(&mut self, ply: usize, parent: usize, bound: i32, qdepth: u32) -> Utilities {
-        self.pv[ply].clear();
         if qdepth > 0 {
-            self.nodes += 1;
-            self.check_limits();
-            if self.aborted {
+            if !self.enter_node(ply) {
                 return [0; MAX_PLAYERS];
             }
-            self.seldepth = self.seldepth.max(ply);
             if let Some(u) = self.maxn_terminal(ply) {
                 return u;
             }
+        } else {
+            self.pv[ply].clear();
         }
         let mover = self.pos.to_move();
         let mut moves = std::mem::take(&mut self.buffers[ply]);
