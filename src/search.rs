@@ -77,11 +77,14 @@ crate::params::tunable! {
     /// Delta pruning in quiescence: captures that cannot bring the score within this margin of
     /// alpha, even winning the captured man for free, are skipped.
     delta_margin: 0..=2000,
+    /// Longest capture sequence of the paranoid and best-reply quiescence with three or more
+    /// players (plies), where every opponent's captures are searched.
+    multi_quiesce_plies: 1..=12,
 }
 
 /// The defaults: the search's one table.
 pub const SEARCH_PARAMS: SearchParams =
-    SearchParams { null_move_r: 2, aspiration: 30, rfp_margin: 100, futility_margin: 150, delta_margin: 200 };
+    SearchParams { null_move_r: 2, aspiration: 30, rfp_margin: 100, futility_margin: 150, delta_margin: 200, multi_quiesce_plies: 12 };
 
 impl Default for SearchParams {
     fn default() -> Self {
@@ -678,7 +681,8 @@ impl<'a, const W: usize> Worker<'a, W> {
         let mut best = -INF;
         if !in_check {
             best = self.static_eval();
-            if best >= beta || ply >= MAX_PLY - 2 || qdepth > 12 {
+            let max_plies = if self.multi { self.params.multi_quiesce_plies as u32 } else { 12 };
+            if best >= beta || ply >= MAX_PLY - 2 || qdepth > max_plies {
                 return best;
             }
             alpha = alpha.max(best);
