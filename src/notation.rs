@@ -187,6 +187,9 @@ fn parse_placement<const W: usize>(pos: &mut Position<W>, text: &str) -> Result<
                 if n == 0 {
                     return err("empty-cell count 0");
                 }
+                if n > row.len().saturating_sub(col) {
+                    return err(format!("row {} is too long", ri + 1));
+                }
                 col += n;
                 rest = &rest[digits..];
                 continue;

@@ -402,7 +402,7 @@ impl<const W: usize> Position<W> {
             charge_captured: [Man::NONE; MAX_LEGS],
             snapshot: None,
         };
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         let kind = mv.kind();
         if kind == MoveKind::Charge {
             undo.charge_captured = self.apply_charge(mv);
@@ -451,7 +451,7 @@ impl<const W: usize> Position<W> {
         }
         let next = self.next_active(p);
         if next <= p {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.hash ^= z.to_move[p] ^ z.to_move[next];
         self.to_move = next as u8;

@@ -82,3 +82,15 @@ fn binary_garbage_does_not_kill_the_engine() {
     assert_eq!(e.command("fen"), vec![START]);
     assert!(e.quit().success());
 }
+
+#[test]
+fn extreme_numbers_in_position_strings() {
+    let mut e = EngineProcess::start();
+    let out = e.command("position fen rnbqkbnr/pppppppp/18446744073709551615/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+    assert_eq!(out.len(), 1);
+    assert!(out[0].starts_with("info string error: "), "{out:?}");
+    // Counters at their largest still allow moves (they saturate rather than wrap).
+    assert!(e.command("position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295 moves e1e2 e8e7").is_empty());
+    assert_eq!(e.command("fen"), vec!["8/4k3/8/8/8/8/4K3/8 w - - 4294967295 4294967295"]);
+    assert!(e.quit().success());
+}
