@@ -120,33 +120,9 @@ fn every_search_finds_the_win_in_one_move() {
     }
 }
 
-/// After Red's Queen 2b4-2b8 Yellow can only pass and is eliminated at the start of Red's turn
-/// whatever Blue does: every search sees it as lost for Yellow (mate against the mover), not as a
-/// material score of a position Yellow is no longer in.
-#[test]
-fn every_search_scores_its_own_elimination_as_lost() {
-    let fen = honeycomb(
-        &[("1a1", "rK"), ("2b8", "rQ"), ("2e8", "rR"), ("1a8", "yK"), ("3c5", "yP"), ("5c6", "yN"), ("8a8", "bK")],
-        "y",
-        "ryb",
-        "0:",
-    );
-    let mut s = session::open("honeycomb3").expect("game");
-    s.set_position(Some(&fen), &[]).expect("position");
-    for algorithm in SEARCHES {
-        let (r, info) = search(&*s, algorithm, depth(3));
-        assert_eq!(r.best.as_deref(), Some("0000"), "{algorithm:?}");
-        assert!(info.contains(" score mate -1 "), "{algorithm:?}: {info}");
-    }
-}
-
-/// Red's Queen 2b4-2b8 checkmates Yellow (`tests/honeycomb3.rs`,
-/// `checkmate_at_start_of_turn_with_recruiting`): Yellow must pass, and whatever Blue's King
-/// does, Yellow is eliminated at the start of Red's turn and Red recruits its pawn and Knight.
-/// Every search plays it (max-n already at depth 3; paranoid needs depth 5 because its late-move
-/// reduction shortens the quiet Queen move).
-#[test]
-fn every_search_eliminates_a_player_when_it_can() {
+/// Red to move; its Queen 2b4-2b8 checkmates Yellow (`tests/honeycomb3.rs`,
+/// `checkmate_at_start_of_turn_with_recruiting`).
+fn recruiting_position() -> Box<dyn Session> {
     let fen = honeycomb(
         &[("1a1", "rK"), ("2b4", "rQ"), ("2e8", "rR"), ("1a8", "yK"), ("3c5", "yP"), ("5c6", "yN"), ("8a8", "bK")],
         "r",
@@ -155,6 +131,29 @@ fn every_search_eliminates_a_player_when_it_can() {
     );
     let mut s = session::open("honeycomb3").expect("game");
     s.set_position(Some(&fen), &[]).expect("position");
+    s
+}
+
+/// After 2b4-2b8 Yellow can only pass and is eliminated at the start of Red's turn whatever Blue
+/// does: every search sees it as lost for Yellow (mate against the mover), not as a material
+/// score of a position Yellow is no longer in.
+#[test]
+fn every_search_scores_its_own_elimination_as_lost() {
+    let mut s = recruiting_position();
+    s.play("2b42b8").expect("legal");
+    for algorithm in SEARCHES {
+        let (r, info) = search(&*s, algorithm, depth(3));
+        assert_eq!(r.best.as_deref(), Some("0000"), "{algorithm:?}");
+        assert!(info.contains(" score mate -1 "), "{algorithm:?}: {info}");
+    }
+}
+
+/// 2b4-2b8: Yellow must pass, and whatever Blue's King does, Yellow is eliminated at the start of
+/// Red's turn and Red recruits its pawn and Knight. Every search plays it (max-n already at depth
+/// 3; paranoid needs depth 5 because its late-move reduction shortens the quiet Queen move).
+#[test]
+fn every_search_eliminates_a_player_when_it_can() {
+    let s = recruiting_position();
     for algorithm in SEARCHES {
         let (r, _) = search(&*s, algorithm, depth(5));
         assert_eq!(r.best.as_deref(), Some("2b42b8"), "{algorithm:?}");
@@ -163,7 +162,8 @@ fn every_search_eliminates_a_player_when_it_can() {
     assert_eq!(r.best.as_deref(), Some("2b42b8"));
     // The move does eliminate Yellow by force.
     let mut after = s.boxed_clone();
-    after.set_position(Some(&fen), &["2b42b8", "0000"]).expect("Yellow can only pass");
+    after.play("2b42b8").expect("legal");
+    after.play("0000").expect("Yellow can only pass");
     for blue in after.legal_moves() {
         let mut end = after.boxed_clone();
         end.play(&blue).expect("legal");
