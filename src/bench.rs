@@ -1,12 +1,14 @@
 //! The engine's own benchmark: perft and fixed-depth searches over a fixed set of positions,
 //! reporting nodes and nodes per second (`tessera bench`, or `bench` in the protocol).
 
-use std::sync::Arc;
 use std::time::Instant;
 
-use crate::search::{Control, Limits};
-use crate::session;
+use crate::search::{Control, Limits, SearchSettings};
+use crate::session::{self, SearchRequest};
 use crate::tt::TransTable;
+
+/// Transposition table of each search, in MiB.
+const BENCH_HASH_MB: usize = 16;
 
 /// (game id, position string or "" for the start, perft depth, search depth).
 const POSITIONS: &[(&str, &str, u32, u32)] = &[
@@ -72,24 +74,13 @@ pub fn run(only_game: Option<&str>, mut emit: impl FnMut(&BenchLine)) -> Vec<Ben
         emit(&line);
         lines.push(line);
 
-        let tt = Arc::new(TransTable::new(16));
+        let tt = TransTable::new(BENCH_HASH_MB);
         let limits = Limits { depth: Some(search_depth), ..Limits::default() };
-        let counted = Arc::new(std::sync::Mutex::new(0u64));
-        let c2 = counted.clone();
+        let control = Control::default();
+        let request = SearchRequest { limits: &limits, control: &control, tt: &tt, threads: 1, settings: SearchSettings::default() };
         let t = Instant::now();
-        let job = s.search_job(
-            limits,
-            Arc::new(Control::default()),
-            tt,
-            1,
-            Box::new(move |info: String| {
-                if let Some(n) = info.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()) {
-                    *c2.lock().unwrap_or_else(|e| e.into_inner()) = n;
-                }
-            }),
-        );
-        job();
-        let nodes = *counted.lock().unwrap_or_else(|e| e.into_inner());
+        let result = s.think(&request, &mut |_| {});
+        let nodes = result.last.map_or(0, |r| r.nodes);
         let line = BenchLine { game: game.into(), position, kind: "search", depth: search_depth, nodes, millis: t.elapsed().as_millis() };
         emit(&line);
         lines.push(line);

@@ -7,6 +7,8 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+use crate::types::Cell;
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bitboard<const W: usize>(pub [u64; W]);
 
@@ -21,9 +23,18 @@ impl<const W: usize> Bitboard<W> {
     pub const BITS: usize = 64 * W;
 
     #[inline(always)]
-    pub fn from_cell(cell: usize) -> Self {
+    pub fn from_cell(cell: Cell) -> Self {
         let mut b = Self::EMPTY;
         b.set(cell);
+        b
+    }
+
+    /// The set of the given cells.
+    pub fn from_cells(cells: impl IntoIterator<Item = Cell>) -> Self {
+        let mut b = Self::EMPTY;
+        for c in cells {
+            b.set(c);
+        }
         b
     }
 
@@ -31,7 +42,7 @@ impl<const W: usize> Bitboard<W> {
     pub fn first_n(n: usize) -> Self {
         let mut b = Self::EMPTY;
         for i in 0..n.min(Self::BITS) {
-            b.set(i);
+            b.0[i >> 6] |= 1u64 << (i & 63);
         }
         b
     }
@@ -47,23 +58,27 @@ impl<const W: usize> Bitboard<W> {
     }
 
     #[inline(always)]
-    pub fn has(&self, cell: usize) -> bool {
-        (self.0[cell >> 6] >> (cell & 63)) & 1 != 0
+    pub fn has(&self, cell: Cell) -> bool {
+        let i = cell.index();
+        (self.0[i >> 6] >> (i & 63)) & 1 != 0
     }
 
     #[inline(always)]
-    pub fn set(&mut self, cell: usize) {
-        self.0[cell >> 6] |= 1u64 << (cell & 63);
+    pub fn set(&mut self, cell: Cell) {
+        let i = cell.index();
+        self.0[i >> 6] |= 1u64 << (i & 63);
     }
 
     #[inline(always)]
-    pub fn clear(&mut self, cell: usize) {
-        self.0[cell >> 6] &= !(1u64 << (cell & 63));
+    pub fn clear(&mut self, cell: Cell) {
+        let i = cell.index();
+        self.0[i >> 6] &= !(1u64 << (i & 63));
     }
 
     #[inline(always)]
-    pub fn toggle(&mut self, cell: usize) {
-        self.0[cell >> 6] ^= 1u64 << (cell & 63);
+    pub fn toggle(&mut self, cell: Cell) {
+        let i = cell.index();
+        self.0[i >> 6] ^= 1u64 << (i & 63);
     }
 
     #[inline(always)]
@@ -73,10 +88,10 @@ impl<const W: usize> Bitboard<W> {
 
     /// Lowest set bit (lowest cell index).
     #[inline(always)]
-    pub fn first(&self) -> Option<usize> {
+    pub fn first(&self) -> Option<Cell> {
         for (i, &w) in self.0.iter().enumerate() {
             if w != 0 {
-                return Some(i * 64 + w.trailing_zeros() as usize);
+                return Some(Cell::new(i * 64 + w.trailing_zeros() as usize));
             }
         }
         None
@@ -84,11 +99,11 @@ impl<const W: usize> Bitboard<W> {
 
     /// Highest set bit (highest cell index).
     #[inline(always)]
-    pub fn last(&self) -> Option<usize> {
+    pub fn last(&self) -> Option<Cell> {
         for i in (0..W).rev() {
             let w = self.0[i];
             if w != 0 {
-                return Some(i * 64 + 63 - w.leading_zeros() as usize);
+                return Some(Cell::new(i * 64 + 63 - w.leading_zeros() as usize));
             }
         }
         None
@@ -96,12 +111,12 @@ impl<const W: usize> Bitboard<W> {
 
     /// Removes and returns the lowest set bit.
     #[inline(always)]
-    pub fn pop_first(&mut self) -> Option<usize> {
+    pub fn pop_first(&mut self) -> Option<Cell> {
         for i in 0..W {
             let w = self.0[i];
             if w != 0 {
                 self.0[i] = w & (w - 1);
-                return Some(i * 64 + w.trailing_zeros() as usize);
+                return Some(Cell::new(i * 64 + w.trailing_zeros() as usize));
             }
         }
         None
@@ -121,15 +136,15 @@ impl<const W: usize> Bitboard<W> {
 pub struct BitIter<const W: usize>(Bitboard<W>);
 
 impl<const W: usize> Iterator for BitIter<W> {
-    type Item = usize;
+    type Item = Cell;
     #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
+    fn next(&mut self) -> Option<Cell> {
         self.0.pop_first()
     }
 }
 
 impl<const W: usize> IntoIterator for Bitboard<W> {
-    type Item = usize;
+    type Item = Cell;
     type IntoIter = BitIter<W>;
     fn into_iter(self) -> BitIter<W> {
         BitIter(self)
@@ -177,7 +192,7 @@ impl<const W: usize> Not for Bitboard<W> {
 
 impl<const W: usize> fmt::Debug for Bitboard<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Bitboard{:?}", self.iter().collect::<Vec<_>>())
+        write!(f, "Bitboard{:?}", self.iter().map(Cell::index).collect::<Vec<_>>())
     }
 }
 
@@ -189,16 +204,16 @@ mod tests {
     fn set_scan_and_iterate_across_words() {
         let mut b = Bitboard::<6>::EMPTY;
         for c in [0, 63, 64, 200, 349] {
-            b.set(c);
+            b.set(Cell::new(c));
         }
         assert_eq!(b.count(), 5);
-        assert_eq!(b.first(), Some(0));
-        assert_eq!(b.last(), Some(349));
-        assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 63, 64, 200, 349]);
-        b.clear(0);
-        assert_eq!(b.first(), Some(63));
-        assert!(b.has(200) && !b.has(201));
-        let c = Bitboard::<6>::from_cell(200);
+        assert_eq!(b.first(), Some(Cell::new(0)));
+        assert_eq!(b.last(), Some(Cell::new(349)));
+        assert_eq!(b.iter().map(Cell::index).collect::<Vec<_>>(), vec![0, 63, 64, 200, 349]);
+        b.clear(Cell::new(0));
+        assert_eq!(b.first(), Some(Cell::new(63)));
+        assert!(b.has(Cell::new(200)) && !b.has(Cell::new(201)));
+        let c = Bitboard::<6>::from_cell(Cell::new(200));
         assert!(b.intersects(&c));
         assert_eq!((b ^ c).count(), 3);
         assert_eq!((!Bitboard::<6>::EMPTY).count(), 384);

@@ -6,6 +6,7 @@ use std::fmt::Write;
 use crate::game::GameDef;
 use crate::geometry::Vec3;
 use crate::movement::{Component, Mode, PieceDef, PromotionChoices, Vectors};
+use crate::types::{PieceType, Table};
 
 /// Formats a decimal without a trailing `.0` and with at most four decimals.
 fn number(x: f64) -> String {
@@ -19,8 +20,8 @@ pub fn geometry_lines(def: &GameDef) -> Vec<String> {
     let geo = &def.geometry;
     let levels: Vec<&str> = geo.level_names.iter().map(|n| if n.is_empty() { "-" } else { n.as_str() }).collect();
     let mut out = vec![format!("geometry game {} cells {} levels {} names {}", def.id, geo.len(), geo.levels, levels.join(","))];
-    for (i, c) in geo.cells.iter().enumerate() {
-        out.push(format!("cell {} index {} level {} x {} y {}", c.name, i, c.level, number(c.draw.0), number(c.draw.1)));
+    for (i, c) in geo.cells.entries() {
+        out.push(format!("cell {} index {} level {} x {} y {}", c.name, i.index(), c.level, number(c.draw.0), number(c.draw.1)));
     }
     out.push("geometry end".to_string());
     out
@@ -38,7 +39,7 @@ fn oriented(def: &GameDef, vs: &Vectors, three_d: bool) -> String {
     match vs {
         Vectors::Same(v) => vectors(v, three_d),
         Vectors::PerOrientation(per) => {
-            per.iter().enumerate().map(|(p, v)| format!("{}: {}", def.players[p].name, vectors(v, three_d))).collect::<Vec<_>>().join("; ")
+            per.entries().map(|(p, v)| format!("{}: {}", def.players[p].name, vectors(v, three_d))).collect::<Vec<_>>().join("; ")
         }
     }
 }
@@ -86,7 +87,7 @@ pub fn piece_moves(def: &GameDef, piece: &PieceDef) -> String {
             parts.push("captures and is captured en passant".into());
         }
         if let Some(pr) = &pawn.promotion {
-            let codes = |ts: &[usize]| ts.iter().map(|&t| def.pieces[t].code.clone()).collect::<Vec<_>>().join(",");
+            let codes = |ts: &[PieceType]| ts.iter().map(|&t| def.pieces[t].code.clone()).collect::<Vec<_>>().join(",");
             let choice = match &pr.choices {
                 PromotionChoices::Fixed(ts) => format!("to any of {}", codes(ts)),
                 PromotionChoices::ByCell(_) => "to the type its destination cell decides".to_string(),
@@ -99,11 +100,10 @@ pub fn piece_moves(def: &GameDef, piece: &PieceDef) -> String {
     parts.join("; ")
 }
 
-/// Lines of the `pieces` command: a header, one line per piece type (its value is the engine's
-/// material value in centipawns, 0 for royal pieces), and `pieces end`.
-pub fn piece_lines(def: &GameDef) -> Vec<String> {
+/// Lines of the `pieces` command: a header, one line per piece type with its material value in
+/// centipawns (`values`, the evaluation's; 0 for royal pieces), and `pieces end`.
+pub fn piece_lines(def: &GameDef, values: &Table<PieceType, i32>) -> Vec<String> {
     let mut out = vec![format!("pieces game {} count {}", def.id, def.pieces.len())];
-    let values = crate::eval::piece_values(def, &crate::eval::PARAMS);
     for (p, value) in def.pieces.iter().zip(values) {
         let mut line = String::new();
         let _ = write!(
@@ -125,7 +125,9 @@ pub fn piece_lines(def: &GameDef) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::{Evaluator, PARAMS};
     use crate::games;
+    use crate::registry;
 
     #[test]
     fn chess_listings() {
@@ -135,7 +137,8 @@ mod tests {
         assert_eq!(g[1], "cell a1 index 0 level 0 x 0 y 0");
         assert_eq!(g[64], "cell h8 index 63 level 0 x 7 y 7");
         assert_eq!(g.len(), 66);
-        let p = piece_lines(&def);
+        let values = Evaluator::new(registry::compiled::<1>(def.clone()), &PARAMS).values().clone();
+        let p = piece_lines(&def, &values);
         assert_eq!(p.len(), 8);
         assert_eq!(
             p[1],

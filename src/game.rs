@@ -5,6 +5,7 @@
 
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::PieceDef;
+use crate::types::{Cell, PieceType, Player, Table};
 
 #[derive(Clone, Debug)]
 pub struct PlayerDef {
@@ -17,11 +18,11 @@ pub struct PlayerDef {
 /// One castling move: the king and the corner piece jump together.
 #[derive(Clone, Debug)]
 pub struct CastleDef {
-    pub player: usize,
-    pub king_from: usize,
-    pub king_to: usize,
-    pub rook_from: usize,
-    pub rook_to: usize,
+    pub player: Player,
+    pub king_from: Cell,
+    pub king_to: Cell,
+    pub rook_from: Cell,
+    pub rook_to: Cell,
     /// Letter in the FEN castling field (`K`, `Q`, `k`, `q`).
     pub fen_char: char,
 }
@@ -40,10 +41,10 @@ pub enum VictimMen {
 pub struct MateRules {
     pub victim_men: VictimMen,
     /// The mater's royal piece becomes this type (Emperor), if any: pairs (from type, to type).
-    pub royal_promotion: Vec<(usize, usize)>,
+    pub royal_promotion: Vec<(PieceType, PieceType)>,
     /// The deliverer (the mater's attacker of the mated King on the lowest canonical cell)
     /// becomes a new type: pairs (from type, to type). Types not listed stay as they are.
-    pub deliverer_promotion: Vec<(usize, usize)>,
+    pub deliverer_promotion: Vec<(PieceType, PieceType)>,
     /// The first mater wins at once when its second checkmate of the game is delivered by the
     /// Emperor or by the piece promoted at its first checkmate.
     pub second_mate_by_promotee_wins: bool,
@@ -68,9 +69,9 @@ impl Default for MateRules {
 #[derive(Clone, Debug)]
 pub struct EnlightenedRule {
     /// Types whose men grant the move to the other friendly men.
-    pub granters: Vec<usize>,
+    pub granters: Vec<PieceType>,
     /// Types whose men may use it.
-    pub users: Vec<usize>,
+    pub users: Vec<PieceType>,
 }
 
 /// The Elephant Charge (rules `guru2level.md` §4.2, §7.6, §7.11): one move of `min_legs` to
@@ -80,7 +81,7 @@ pub struct EnlightenedRule {
 /// placement may repeat within the Charge. Every distinct sequence of leaps is a distinct move.
 #[derive(Clone, Debug)]
 pub struct ChargeRule {
-    pub chargers: Vec<usize>,
+    pub chargers: Vec<PieceType>,
     /// At most 4 vectors, each with even components (its midpoint is a cell).
     pub leaps: Vec<Vec3>,
     pub min_legs: usize,
@@ -93,12 +94,12 @@ pub struct Rules {
     pub castling: Vec<CastleDef>,
     /// Per capturing player, per double-stepping player: the cells on which the first may take the
     /// second's pawn en passant (the skipped cells). `None` = anywhere.
-    pub en_passant_cells: Option<Vec<Vec<Vec<usize>>>>,
+    pub en_passant_cells: Option<Table<Player, Table<Player, Vec<Cell>>>>,
     /// Royal pieces may never face each other along these directions with nothing between
     /// (treated as an attack for legality only).
     pub royal_facing: Vec<Vec3>,
     /// Per player: the cells its royal piece may occupy (`None` = anywhere).
-    pub royal_zone: Option<Vec<Vec<usize>>>,
+    pub royal_zone: Option<Table<Player, Vec<Cell>>>,
     pub mate: MateRules,
     pub enlightened: Option<EnlightenedRule>,
     pub charge: Option<ChargeRule>,
@@ -111,21 +112,33 @@ pub struct GameDef {
     pub name: String,
     pub geometry: Geometry,
     /// Players in turn order.
-    pub players: Vec<PlayerDef>,
-    pub pieces: Vec<PieceDef>,
-    /// Start position: (cell, owner, type); castling rights all present.
-    pub setup: Vec<(usize, usize, usize)>,
+    pub players: Table<Player, PlayerDef>,
+    pub pieces: Table<PieceType, PieceDef>,
+    /// The start position; castling rights all present.
+    pub setup: Vec<Placement>,
     pub rules: Rules,
     /// Names of the two armies for Cwda-style pairings (display only).
     pub armies: Vec<String>,
 }
 
+/// One man of the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub cell: Cell,
+    pub owner: Player,
+    pub kind: PieceType,
+}
+
 impl GameDef {
-    pub fn piece_by_code(&self, code: &str) -> Option<usize> {
-        self.pieces.iter().position(|p| p.code.eq_ignore_ascii_case(code))
+    pub fn piece_by_code(&self, code: &str) -> Option<PieceType> {
+        self.pieces.entries().find(|(_, p)| p.code.eq_ignore_ascii_case(code)).map(|(t, _)| t)
     }
 
-    pub fn cell(&self, name: &str) -> usize {
+    pub fn player_by_code(&self, code: char) -> Option<Player> {
+        self.players.entries().find(|(_, p)| p.code == code).map(|(p, _)| p)
+    }
+
+    pub fn cell(&self, name: &str) -> Cell {
         self.geometry.cell_by_name(name).unwrap_or_else(|| panic!("game {}: no cell {name}", self.id))
     }
 }

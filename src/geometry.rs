@@ -9,6 +9,8 @@
 
 use std::collections::HashMap;
 
+use crate::types::{Cell, MAX_CELLS, Table};
+
 /// A lattice vector or point `(x, y, z)`; 2-D boards use `z = 0`.
 pub type Vec3 = [i32; 3];
 
@@ -42,23 +44,24 @@ pub struct Geometry {
     /// Short description, e.g. "8x8 square".
     pub description: String,
     /// Cells in canonical-index order.
-    pub cells: Vec<CellInfo>,
+    pub cells: Table<Cell, CellInfo>,
     /// Number of levels.
     pub levels: usize,
     /// Names of the levels (empty strings for flat boards).
     pub level_names: Vec<String>,
     lo: Vec3,
     dims: [usize; 3],
-    grid: Vec<u16>,
+    grid: Vec<Cell>,
     /// Horizontal column pairs (x, y) that no single step or leap may join (notch barriers).
     barred: Vec<([i32; 2], [i32; 2])>,
     /// Places inside a level's outline that hold no cell (notches), as (level, drawing position):
     /// drawn as `##` by `d`.
     pub holes: Vec<(usize, (f64, f64))>,
-    by_name: HashMap<String, u16>,
+    by_name: HashMap<String, Cell>,
 }
 
-const NO_CELL: u16 = u16::MAX;
+/// Grid points without a cell.
+const NO_CELL: Cell = Cell::new(MAX_CELLS - 1);
 
 impl Geometry {
     /// Builds a geometry from cells already in canonical order.
@@ -71,14 +74,16 @@ impl Geometry {
                 hi[a] = hi[a].max(c.coord[a]);
             }
         }
-        let dims = [(hi[0] - lo[0] + 1) as usize, (hi[1] - lo[1] + 1) as usize, (hi[2] - lo[2] + 1) as usize];
+        let dims = [0, 1, 2].map(|a| usize::try_from(hi[a] - lo[a] + 1).expect("non-empty bounds"));
         let mut grid = vec![NO_CELL; dims[0] * dims[1] * dims[2]];
         let mut by_name = HashMap::new();
-        for (i, c) in cells.iter().enumerate() {
+        assert!(cells.len() < MAX_CELLS, "{} cells: fewer than {MAX_CELLS}", cells.len());
+        let cells: Table<Cell, CellInfo> = cells.into();
+        for (i, c) in cells.entries() {
             let g = Self::grid_index(lo, dims, c.coord).expect("cell inside its own bounds");
             assert_eq!(grid[g], NO_CELL, "two cells at {:?}", c.coord);
-            grid[g] = i as u16;
-            assert!(by_name.insert(c.name.clone(), i as u16).is_none(), "duplicate cell name {}", c.name);
+            grid[g] = i;
+            assert!(by_name.insert(c.name.clone(), i).is_none(), "duplicate cell name {}", c.name);
         }
         let levels = level_names.len().max(1);
         Geometry {
@@ -113,11 +118,8 @@ impl Geometry {
     fn grid_index(lo: Vec3, dims: [usize; 3], p: Vec3) -> Option<usize> {
         let mut idx = 0usize;
         for a in (0..3).rev() {
-            let d = p[a] - lo[a];
-            if d < 0 || d as usize >= dims[a] {
-                return None;
-            }
-            idx = idx * dims[a] + d as usize;
+            let d = usize::try_from(p[a] - lo[a]).ok().filter(|&d| d < dims[a])?;
+            idx = idx * dims[a] + d;
         }
         Some(idx)
     }
@@ -171,28 +173,30 @@ impl Geometry {
         self.cells.is_empty()
     }
 
-    pub fn cell_at(&self, p: Vec3) -> Option<usize> {
-        let g = Self::grid_index(self.lo, self.dims, p)?;
-        match self.grid[g] {
-            NO_CELL => None,
-            c => Some(c as usize),
-        }
+    /// Every cell, in canonical order.
+    pub fn all(&self) -> impl Iterator<Item = Cell> + Clone + use<> {
+        (0..self.cells.len()).map(Cell::new)
     }
 
-    pub fn coord(&self, cell: usize) -> Vec3 {
+    pub fn cell_at(&self, p: Vec3) -> Option<Cell> {
+        let g = Self::grid_index(self.lo, self.dims, p)?;
+        Some(self.grid[g]).filter(|&c| c != NO_CELL)
+    }
+
+    pub fn coord(&self, cell: Cell) -> Vec3 {
         self.cells[cell].coord
     }
 
-    pub fn name(&self, cell: usize) -> &str {
+    pub fn name(&self, cell: Cell) -> &str {
         &self.cells[cell].name
     }
 
-    pub fn cell_by_name(&self, name: &str) -> Option<usize> {
-        self.by_name.get(name).map(|&c| c as usize)
+    pub fn cell_by_name(&self, name: &str) -> Option<Cell> {
+        self.by_name.get(name).copied()
     }
 
     /// True when the horizontal displacement between the two cells crosses a barrier.
-    pub fn is_barred(&self, from: usize, to: usize) -> bool {
+    pub fn is_barred(&self, from: Cell, to: Cell) -> bool {
         if self.barred.is_empty() {
             return false;
         }
@@ -202,13 +206,13 @@ impl Geometry {
     }
 
     /// The cell one vector away, unless it is off the board or the step crosses a barrier.
-    pub fn step(&self, from: usize, v: Vec3) -> Option<usize> {
+    pub fn step(&self, from: Cell, v: Vec3) -> Option<Cell> {
         let to = self.cell_at(add(self.cells[from].coord, v))?;
         if self.is_barred(from, to) { None } else { Some(to) }
     }
 
     /// Cells reached by repeating `v` from `from` (exclusive), at most `max` of them.
-    pub fn ray(&self, from: usize, v: Vec3, max: usize) -> Vec<usize> {
+    pub fn ray(&self, from: Cell, v: Vec3, max: usize) -> Vec<Cell> {
         let mut out = Vec::new();
         let mut cur = from;
         while out.len() < max {
@@ -226,7 +230,7 @@ impl Geometry {
     /// Parses a cell name at the start of `s`, returning the cell and the length consumed.
     /// Cell names are never prefixes of each other except by a trailing digit (`a1`/`a10`), so the
     /// longest name that matches wins.
-    pub fn parse_cell_prefix(&self, s: &str) -> Option<(usize, usize)> {
+    pub fn parse_cell_prefix(&self, s: &str) -> Option<(Cell, usize)> {
         let mut best = None;
         let max_len = s.len().min(8);
         for len in 1..=max_len {
@@ -234,7 +238,7 @@ impl Geometry {
                 continue;
             }
             if let Some(&c) = self.by_name.get(&s[..len]) {
-                best = Some((c as usize, len));
+                best = Some((c, len));
             }
         }
         best
@@ -245,18 +249,22 @@ impl Geometry {
 mod tests {
     use super::*;
 
+    fn c(i: usize) -> Cell {
+        Cell::new(i)
+    }
+
     #[test]
     fn square_board_names_and_steps() {
         let g = Geometry::square(8, 8);
         assert_eq!(g.len(), 64);
-        assert_eq!(g.name(0), "a1");
-        assert_eq!(g.name(63), "h8");
-        assert_eq!(g.cell_by_name("e4"), Some(28));
-        assert_eq!(g.step(28, [1, 1, 0]), Some(37));
-        assert_eq!(g.step(7, [1, 0, 0]), None);
-        assert_eq!(g.ray(0, [1, 1, 0], 100).len(), 7);
-        assert_eq!(g.ray(0, [0, 1, 0], 4), vec![8, 16, 24, 32]);
-        assert_eq!(g.parse_cell_prefix("e2e4"), Some((12, 2)));
+        assert_eq!(g.name(c(0)), "a1");
+        assert_eq!(g.name(c(63)), "h8");
+        assert_eq!(g.cell_by_name("e4"), Some(c(28)));
+        assert_eq!(g.step(c(28), [1, 1, 0]), Some(c(37)));
+        assert_eq!(g.step(c(7), [1, 0, 0]), None);
+        assert_eq!(g.ray(c(0), [1, 1, 0], 100).len(), 7);
+        assert_eq!(g.ray(c(0), [0, 1, 0], 4), vec![c(8), c(16), c(24), c(32)]);
+        assert_eq!(g.parse_cell_prefix("e2e4"), Some((c(12), 2)));
     }
 
     #[test]
@@ -264,14 +272,14 @@ mod tests {
         let g = Geometry::hex_triangle_prism(8, &["a", "b", "c", "d", "e"]);
         assert_eq!(g.len(), 180);
         assert_eq!(g.levels, 5);
-        for (i, c) in g.cells.iter().enumerate() {
-            let [x, y, l] = c.coord;
-            assert_eq!(i as i32, 36 * l + y * (y - 1) / 2 + (x - 1));
+        for (i, info) in g.cells.entries() {
+            let [x, y, l] = info.coord;
+            assert_eq!(i.index() as i32, 36 * l + y * (y - 1) / 2 + (x - 1));
         }
         let c = |n: &str| g.cell_by_name(n).unwrap();
-        assert_eq!(c("1a1"), 0);
-        assert_eq!(c("3c5"), 72 + 10 + 2);
-        assert_eq!(c("8e8"), 179);
+        assert_eq!(c("1a1"), Cell::new(0));
+        assert_eq!(c("3c5"), Cell::new(72 + 10 + 2));
+        assert_eq!(c("8e8"), Cell::new(179));
         // Column arithmetic of the rules: +1, +11, +10 are (0,1), (1,1), (1,0).
         assert_eq!(g.step(c("3c5"), [0, 1, 0]), Some(c("3c6")));
         assert_eq!(g.step(c("3c5"), [1, 1, 0]), Some(c("4c6")));
@@ -289,8 +297,8 @@ mod tests {
     #[test]
     fn barriers_block_steps_both_ways() {
         let g = Geometry::square(4, 4).with_barriers(&[([0, 0], [1, 1])]);
-        assert_eq!(g.step(0, [1, 1, 0]), None);
-        assert_eq!(g.step(5, [-1, -1, 0]), None);
-        assert_eq!(g.step(0, [1, 0, 0]), Some(1));
+        assert_eq!(g.step(c(0), [1, 1, 0]), None);
+        assert_eq!(g.step(c(5), [-1, -1, 0]), None);
+        assert_eq!(g.step(c(0), [1, 0, 0]), Some(c(1)));
     }
 }

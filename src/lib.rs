@@ -1,10 +1,11 @@
 //! tessera: an engine for multi-player and three-dimensional chess variants.
 //!
-//! Layers, lowest first: [`bitboard`], [`geometry`], [`movement`] (piece components), [`game`]
-//! (definitions) and [`games`] (one file per game), [`tables`] (derived per game),
-//! [`position`] with [`attacks`] and [`movegen`], [`notation`], [`eval`], [`search`],
-//! [`session`] (a game and its position behind one width-independent interface) and
-//! [`protocol`] (the UCI-style text loop).
+//! Layers, lowest first: [`types`] (cells, players, piece types), [`bitboard`], [`geometry`],
+//! [`movement`] (piece components), [`game`] (definitions) and [`games`] (one file per game),
+//! [`moves`] (men and moves), [`tables`] (derived per game), [`position`] with [`attacks`] and
+//! [`movegen`], [`notation`], [`eval`], [`tt`], [`search`], [`session`] (a game and its position
+//! behind one width-independent interface) and [`protocol`] (the UCI-style text loop); beside
+//! them [`describe`] (listings for GUIs), [`bench`] and [`selfplay`] (`tessera match`).
 
 pub mod attacks;
 pub mod bench;
@@ -27,3 +28,4 @@ pub mod selfplay;
 pub mod session;
 pub mod tables;
 pub mod tt;
+pub mod types;

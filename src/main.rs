@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 
 use tessera::eval::{EvalParams, PARAMS};
-use tessera::selfplay::{self, EngineConfig, MatchConfig};
+use tessera::selfplay::{self, EngineConfig, MatchConfig, MatchError};
 use tessera::{bench, protocol, session};
 
 #[derive(Parser)]
@@ -88,7 +88,7 @@ fn main() {
             let t = std::time::Instant::now();
             let mut total = 0;
             for (mv, n) in s.divide(depth) {
-                println!("{mv}: {n}");
+                println!("{}: {n}", s.move_text(mv));
                 total += n;
             }
             let ms = t.elapsed().as_millis();
@@ -125,14 +125,14 @@ fn run_match(
     max_plies: usize,
     concurrency: Option<usize>,
     quiet: bool,
-) -> Result<(), String> {
+) -> Result<(), MatchError> {
     let base = session::open(&game).ok_or_else(|| format!("unknown game '{game}'"))?;
     let players: Vec<String> = base.def().players.iter().map(|p| p.name.clone()).collect();
     let mut engines = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
         let cfg = EngineConfig::parse(spec, &format!("engine{}", i + 1))?;
         if engines.iter().any(|e: &EngineConfig| e.name == cfg.name) {
-            return Err(format!("two engines are named '{}'", cfg.name));
+            return Err(format!("two engines are named '{}'", cfg.name).into());
         }
         engines.push(cfg);
     }
@@ -177,7 +177,7 @@ fn run_match(
             cfg.games,
             r.opening + 1,
             seats.join(" "),
-            r.reason,
+            r.ending.name(),
             r.moves.len()
         );
     };

@@ -7,6 +7,7 @@
 //! Attack generation and move generation both read the tables derived from these components.
 
 use crate::geometry::{Vec3, neg};
+use crate::types::{Cell, PieceType, Player, Table};
 
 /// What a component may do on its target cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,16 +26,16 @@ impl Mode {
     }
 }
 
-/// Vectors that are either the same for every orientation or given per orientation (index =
+/// Vectors that are either the same for every orientation or given per orientation (the
 /// player whose forward direction applies).
 #[derive(Clone, Debug)]
 pub enum Vectors {
     Same(Vec<Vec3>),
-    PerOrientation(Vec<Vec<Vec3>>),
+    PerOrientation(Table<Player, Vec<Vec3>>),
 }
 
 impl Vectors {
-    pub fn for_orientation(&self, o: usize) -> &[Vec3] {
+    pub fn for_orientation(&self, o: Player) -> &[Vec3] {
         match self {
             Vectors::Same(v) => v,
             Vectors::PerOrientation(v) => &v[o],
@@ -77,24 +78,24 @@ impl Component {
     }
 }
 
-/// How a pawn-like man promotes (cells are canonical indices).
+/// How a pawn-like man promotes.
 #[derive(Clone, Debug)]
 pub struct PromotionDef {
     /// Per orientation: cells where a move by this man may promote.
-    pub zone: Vec<Vec<usize>>,
+    pub zone: Table<Player, Vec<Cell>>,
     /// Per orientation: cells where it must promote (a subset of the zone).
-    pub mandatory: Vec<Vec<usize>>,
+    pub mandatory: Table<Player, Vec<Cell>>,
     pub choices: PromotionChoices,
 }
 
 #[derive(Clone, Debug)]
 pub enum PromotionChoices {
     /// Any of these types, without limit.
-    Fixed(Vec<usize>),
-    /// The destination cell decides the type (index by canonical cell).
-    ByCell(Vec<Option<usize>>),
+    Fixed(Vec<PieceType>),
+    /// The destination cell decides the type.
+    ByCell(Table<Cell, Option<PieceType>>),
     /// Only types of which the promoting player has fewer on the board than at the start.
-    CapturedPool(Vec<usize>),
+    CapturedPool(Vec<PieceType>),
 }
 
 /// Extra rules of forward-only men (pawns, yeomen).
@@ -102,7 +103,7 @@ pub enum PromotionChoices {
 pub struct PawnDef {
     /// Per orientation: cells from which the man may move two steps along one of its
     /// non-capturing step vectors, both cells empty.
-    pub double_step: Vec<Vec<usize>>,
+    pub double_step: Table<Player, Vec<Cell>>,
     /// May capture en passant and be captured en passant.
     pub en_passant: bool,
     pub promotion: Option<PromotionDef>,

@@ -1,9 +1,74 @@
-//! Moves as compact values: from, to, promotion, kind and one auxiliary cell, or the legs of a
-//! multi-leg move, packed in 64 bits. No strings here: `notation` reads and writes them.
+//! Men and moves as compact values. A man is a type, an owner, an orientation and a flag in 16
+//! bits; a move is from, to, promotion, kind and one auxiliary cell, or the legs of a multi-leg
+//! move, in 64 bits. No strings here: `notation` reads and writes them.
 
 use std::fmt;
 
 use arrayvec::ArrayVec;
+
+use crate::types::{Cell, PieceType, Player};
+
+/// A man on the board: type, owner, orientation (whose "forward" it uses) and a flag.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Man(u16);
+
+impl Man {
+    pub const NONE: Man = Man(u16::MAX);
+    /// Set on the Emperor and the promoted deliverer of a player's first checkmate.
+    const FLAG: u16 = 1 << 10;
+
+    #[inline(always)]
+    pub fn new(kind: PieceType, owner: Player, orientation: Player) -> Man {
+        Man(kind.index() as u16 | (owner.index() as u16) << 6 | (orientation.index() as u16) << 8)
+    }
+    #[inline(always)]
+    pub fn is_none(self) -> bool {
+        self.0 == u16::MAX
+    }
+    #[inline(always)]
+    pub fn is_some(self) -> bool {
+        self.0 != u16::MAX
+    }
+    #[inline(always)]
+    pub fn kind(self) -> PieceType {
+        PieceType::new((self.0 & 63) as usize)
+    }
+    #[inline(always)]
+    pub fn owner(self) -> Player {
+        Player::new(((self.0 >> 6) & 3) as usize)
+    }
+    #[inline(always)]
+    pub fn orientation(self) -> Player {
+        Player::new(((self.0 >> 8) & 3) as usize)
+    }
+    #[inline(always)]
+    pub fn flagged(self) -> bool {
+        self.0 & Self::FLAG != 0
+    }
+    pub fn with_kind(self, kind: PieceType) -> Man {
+        Man((self.0 & !63) | kind.index() as u16)
+    }
+    pub fn with_owner(self, owner: Player) -> Man {
+        Man((self.0 & !(3 << 6)) | (owner.index() as u16) << 6)
+    }
+    pub fn with_orientation(self, orientation: Player) -> Man {
+        Man((self.0 & !(3 << 8)) | (orientation.index() as u16) << 8)
+    }
+    pub fn with_flag(self, on: bool) -> Man {
+        if on { Man(self.0 | Self::FLAG) } else { Man(self.0 & !Self::FLAG) }
+    }
+}
+
+impl fmt::Debug for Man {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_none() {
+            write!(f, "Man(none)")
+        } else {
+            let flag = if self.flagged() { " *" } else { "" };
+            write!(f, "Man({:?} {:?} o{:?}{flag})", self.kind(), self.owner(), self.orientation())
+        }
+    }
+}
 
 /// Most legs a multi-leg move (the Elephant Charge) can hold.
 pub const MAX_LEGS: usize = 4;
@@ -37,30 +102,46 @@ impl Move {
     pub const PASS: Move = Move((MoveKind::Pass as u64) << KIND_SHIFT);
 
     #[inline(always)]
-    pub fn new(from: usize, to: usize) -> Move {
-        Move(from as u64 | (to as u64) << 9)
+    pub fn new(from: Cell, to: Cell) -> Move {
+        Move(from.index() as u64 | (to.index() as u64) << 9)
     }
     #[inline(always)]
-    pub fn with_promotion(self, kind: usize) -> Move {
-        Move(self.0 | ((kind as u64 + 1) << 18))
+    pub fn with_promotion(self, kind: PieceType) -> Move {
+        Move(self.0 | ((kind.index() as u64 + 1) << 18))
+    }
+    /// A move of a special kind with its auxiliary value (see [`Move::aux`]).
+    #[inline(always)]
+    fn special(from: Cell, to: Cell, kind: MoveKind, aux: usize) -> Move {
+        Move(from.index() as u64 | (to.index() as u64) << 9 | (kind as u64) << KIND_SHIFT | (aux as u64) << LEGS_SHIFT)
+    }
+    /// A pawn's double step over `skipped`.
+    #[inline(always)]
+    pub fn double_step(from: Cell, to: Cell, skipped: Cell) -> Move {
+        Move::special(from, to, MoveKind::DoubleStep, skipped.index())
+    }
+    /// An en passant capture of the pawn on `victim`.
+    #[inline(always)]
+    pub fn en_passant(from: Cell, to: Cell, victim: Cell) -> Move {
+        Move::special(from, to, MoveKind::EnPassant, victim.index())
+    }
+    /// Castling number `index` of the game's list (the King's move from and to).
+    #[inline(always)]
+    pub fn castle(from: Cell, to: Cell, index: usize) -> Move {
+        Move::special(from, to, MoveKind::Castle, index)
     }
     #[inline(always)]
-    pub fn special(from: usize, to: usize, kind: MoveKind, aux: usize) -> Move {
-        Move(from as u64 | (to as u64) << 9 | (kind as u64) << KIND_SHIFT | (aux as u64) << LEGS_SHIFT)
+    pub fn from(self) -> Cell {
+        Cell::new((self.0 & 511) as usize)
     }
     #[inline(always)]
-    pub fn from(self) -> usize {
-        (self.0 & 511) as usize
+    pub fn to(self) -> Cell {
+        Cell::new(((self.0 >> 9) & 511) as usize)
     }
     #[inline(always)]
-    pub fn to(self) -> usize {
-        ((self.0 >> 9) & 511) as usize
-    }
-    #[inline(always)]
-    pub fn promotion(self) -> Option<usize> {
+    pub fn promotion(self) -> Option<PieceType> {
         match (self.0 >> 18) & 63 {
             0 => None,
-            p => Some(p as usize - 1),
+            p => Some(PieceType::new(p as usize - 1)),
         }
     }
     #[inline(always)]
@@ -74,9 +155,25 @@ impl Move {
             _ => MoveKind::Pass,
         }
     }
+    /// The skipped cell of a double step, the captured pawn's cell of an en passant capture.
     #[inline(always)]
-    pub fn aux(self) -> usize {
-        ((self.0 >> 27) & 511) as usize
+    pub fn aux_cell(self) -> Cell {
+        Cell::new(self.aux())
+    }
+    /// The castling number of a castling move.
+    #[inline(always)]
+    pub fn castle_index(self) -> usize {
+        self.aux()
+    }
+    #[inline(always)]
+    fn aux(self) -> usize {
+        ((self.0 >> LEGS_SHIFT) & 511) as usize
+    }
+    /// The cell of the man a capture removes (`to`, or the pawn taken en passant), if it is a
+    /// one-leg move.
+    #[inline(always)]
+    pub fn victim_cell(self) -> Cell {
+        if self.kind() == MoveKind::EnPassant { self.aux_cell() } else { self.to() }
     }
     pub fn is_pass(self) -> bool {
         self.kind() == MoveKind::Pass
@@ -91,7 +188,7 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({}->{} {:?} p{:?} aux{})", self.from(), self.to(), self.kind(), self.promotion(), self.aux())
+        write!(f, "Move({:?}->{:?} {:?} p{:?} aux{})", self.from(), self.to(), self.kind(), self.promotion(), self.aux())
     }
 }
 
@@ -99,24 +196,26 @@ impl Move {
     /// A multi-leg move from its legs (from cell, leap-vector index, to cell): the first leg is
     /// the move's from/to; each further leg is packed in 11 bits from bit 27 on (9-bit from
     /// cell, 2-bit vector index), and bits 60–61 hold the number of further legs.
-    pub fn multi_leg(legs: &[(u16, u8, u16)]) -> Move {
+    pub fn multi_leg(legs: &[(Cell, u8, Cell)]) -> Move {
         debug_assert!((1..=MAX_LEGS).contains(&legs.len()));
         let (from, _, to) = legs[0];
-        let mut raw = from as u64 | (to as u64) << 9 | (MoveKind::Charge as u64) << KIND_SHIFT;
-        for (i, &(f, dir, _)) in legs[1..].iter().enumerate() {
-            raw |= (f as u64 | (dir as u64) << 9) << (LEGS_SHIFT + LEG_BITS * i as u32);
+        let mut raw = from.index() as u64 | (to.index() as u64) << 9 | (MoveKind::Charge as u64) << KIND_SHIFT;
+        for (shift, &(f, dir, _)) in (LEGS_SHIFT..).step_by(LEG_BITS as usize).zip(&legs[1..]) {
+            raw |= (f.index() as u64 | u64::from(dir) << 9) << shift;
         }
         raw |= ((legs.len() - 1) as u64) << COUNT_SHIFT;
         Move(raw)
     }
 
     /// The further legs of a multi-leg move as (from cell, leap-vector index).
-    pub fn further_legs(self) -> ArrayVec<(usize, usize), MAX_LEGS> {
+    pub fn further_legs(self) -> ArrayVec<(Cell, usize), MAX_LEGS> {
         let extra = ((self.0 >> COUNT_SHIFT) & 3) as usize;
-        (0..extra)
-            .map(|i| {
-                let bits = self.0 >> (LEGS_SHIFT + LEG_BITS * i as u32);
-                ((bits & 511) as usize, ((bits >> 9) & 3) as usize)
+        (LEGS_SHIFT..)
+            .step_by(LEG_BITS as usize)
+            .take(extra)
+            .map(|shift| {
+                let bits = self.0 >> shift;
+                (Cell::new((bits & 511) as usize), ((bits >> 9) & 3) as usize)
             })
             .collect()
     }
@@ -125,6 +224,6 @@ impl Move {
 /// One leap of a multi-leg move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Leg {
-    pub from: usize,
-    pub to: usize,
+    pub from: Cell,
+    pub to: Cell,
 }

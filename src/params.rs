@@ -1,6 +1,20 @@
 //! Tables of named integer parameters with ranges (evaluation and search), settable by name
 //! from the protocol's options, `tessera match` engine settings and `tuning/`.
 
+use std::fmt;
+
+/// A parameter name that does not exist, a value out of range or a malformed `name=value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError(pub String);
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
 /// Declares a `Copy` struct of `i32` fields, each with an inclusive range, and by-name access.
 /// The type must implement `Default` (its defaults table) for `overrides`.
 macro_rules! tunable {
@@ -26,13 +40,14 @@ macro_rules! tunable {
             }
 
             /// Sets one parameter by name; an unknown name or a value out of range is an error.
-            pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+            pub fn set(&mut self, name: &str, value: i32) -> Result<(), $crate::params::ParamError> {
+                use $crate::params::ParamError;
                 let &(_, min, max) = Self::RANGES
                     .iter()
                     .find(|(n, _, _)| *n == name)
-                    .ok_or_else(|| format!("unknown {} '{name}'", $what))?;
+                    .ok_or_else(|| ParamError(format!("unknown {} '{name}'", $what)))?;
                 if !(min..=max).contains(&value) {
-                    return Err(format!("{name} must be from {min} to {max}"));
+                    return Err(ParamError(format!("{name} must be from {min} to {max}")));
                 }
                 match name {
                     $(stringify!($name) => self.$name = value,)*
@@ -42,10 +57,11 @@ macro_rules! tunable {
             }
 
             /// Parses `name=value` pairs separated by commas or spaces, starting from `self`.
-            pub fn with_overrides(mut self, text: &str) -> Result<Self, String> {
+            pub fn with_overrides(mut self, text: &str) -> Result<Self, $crate::params::ParamError> {
+                use $crate::params::ParamError;
                 for part in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()) {
-                    let (name, value) = part.split_once('=').ok_or_else(|| format!("'{part}' is not name=value"))?;
-                    let value = value.parse::<i32>().map_err(|_| format!("{name} needs an integer, got '{value}'"))?;
+                    let (name, value) = part.split_once('=').ok_or_else(|| ParamError(format!("'{part}' is not name=value")))?;
+                    let value = value.parse::<i32>().map_err(|_| ParamError(format!("{name} needs an integer, got '{value}'")))?;
                     self.set(name, value)?;
                 }
                 Ok(self)

@@ -106,11 +106,12 @@ impl TransTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Cell;
 
     #[test]
     fn store_and_probe_round_trip() {
         let tt = TransTable::new(1);
-        let mv = Move::new(12, 28);
+        let mv = Move::new(Cell::new(12), Cell::new(28));
         tt.store(0xDEAD_BEEF, mv, -123, 7, Bound::Lower);
         let e = tt.probe(0xDEAD_BEEF).expect("stored");
         assert_eq!((e.mv, e.score, e.depth, e.bound), (mv, -123, 7, Bound::Lower));

@@ -1,6 +1,7 @@
 //! Armies of Faith 3 (`shared/rules/aof3.md`): perft anchors of §7, every example of §1.9, the
 //! barriers, en passant, promotion and the checkmate rules, each with hand-worked results.
 
+use crate::common::SessionText;
 use tessera::session::{self, Session};
 use tessera::{games, notation};
 
@@ -58,7 +59,7 @@ fn with_kings(men: &[(&str, &str)], to_move: char) -> Box<dyn Session> {
 
 /// The legal moves starting at `from`, sorted.
 fn moves_from(s: &dyn Session, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.legal_moves().into_iter().filter(|m| m.starts_with(from)).collect();
+    let mut v: Vec<String> = s.legal_move_texts().into_iter().filter(|m| m.starts_with(from)).collect();
     v.sort();
     v
 }
@@ -120,8 +121,8 @@ fn bad_position_strings_are_errors() {
     ] {
         assert!(s.set_position(Some(bad), &[]).is_err(), "{bad}");
     }
-    assert!(s.play("ec3ec4").is_err());
-    assert!(s.play("zz9").is_err());
+    assert!(s.play_text("ec3ec4").is_err());
+    assert!(s.play_text("zz9").is_err());
 }
 
 // §1.9: the seed's examples.
@@ -273,11 +274,11 @@ fn elephant_leaps_and_emperor_respects_barriers() {
 #[test]
 fn red_takes_blue_en_passant_on_rd() {
     let mut s = with_kings(&[("rc3", "bP"), ("da2", "rP"), ("da4", "rP")], 'b');
-    s.play("rc3re3").expect("double step");
+    s.play_text("rc3re3").expect("double step");
     assert!(s.position_string().contains(" rd3 "), "{}", s.position_string());
     let m = moves_from(&*s, "da");
     assert!(m.contains(&"da2rd3".to_string()) && m.contains(&"da4rd3".to_string()), "{m:?}");
-    s.play("da2rd3").expect("en passant");
+    s.play_text("da2rd3").expect("en passant");
     // The Blue Pawn on re3 is gone and with it the en passant right.
     let want = fen(&[("ec5", "rK"), ("nl5", "oK"), ("jh5", "gK"), ("qa5", "bK"), ("rd3", "rP"), ("da4", "rP")], 'o', "rogb", "-", "0:");
     assert_eq!(s.position_string(), want.replace(" 0 1 ", " 0 2 "));
@@ -286,42 +287,42 @@ fn red_takes_blue_en_passant_on_rd() {
 #[test]
 fn blue_takes_red_en_passant_on_rd_two_turns_later() {
     let mut s = with_kings(&[("da3", "rP"), ("rc2", "bP"), ("rc4", "bP")], 'r');
-    s.play("da3qd3").expect("double step");
-    s.play("nl5nk5").expect("Orange");
-    s.play("jh5ji5").expect("Green");
+    s.play_text("da3qd3").expect("double step");
+    s.play_text("nl5nk5").expect("Orange");
+    s.play_text("jh5ji5").expect("Green");
     let m = moves_from(&*s, "rc");
     assert!(m.contains(&"rc2rd3".to_string()) && m.contains(&"rc4rd3".to_string()), "{m:?}");
     let mut taken = s.boxed_clone();
-    taken.play("rc4rd3").expect("en passant");
-    assert!(!taken.legal_moves().is_empty());
+    taken.play_text("rc4rd3").expect("en passant");
+    assert!(!taken.legal_move_texts().is_empty());
     assert!(!taken.position_string().contains("rP"), "the Red Pawn on qd3 is gone: {}", taken.position_string());
     // Declined, the right lapses when Red's turn comes round.
-    s.play("qa5qb5").expect("Blue");
-    s.play("ec5eb5").expect("Red");
-    s.play("nk5nl5").expect("Orange");
-    s.play("ji5jh5").expect("Green");
+    s.play_text("qa5qb5").expect("Blue");
+    s.play_text("ec5eb5").expect("Red");
+    s.play_text("nk5nl5").expect("Orange");
+    s.play_text("ji5jh5").expect("Green");
     assert!(!moves_from(&*s, "rc").contains(&"rc2rd3".to_string()));
 }
 
 #[test]
 fn green_takes_orange_en_passant_on_mi() {
     let mut s = with_kings(&[("mj3", "oP"), ("li2", "gP"), ("li4", "gP")], 'o');
-    s.play("mj3mh3").expect("double step");
+    s.play_text("mj3mh3").expect("double step");
     let m = moves_from(&*s, "li");
     assert!(m.contains(&"li2mi3".to_string()) && m.contains(&"li4mi3".to_string()), "{m:?}");
-    s.play("li2mi3").expect("en passant");
+    s.play_text("li2mi3").expect("en passant");
     assert!(!s.position_string().contains("oP"));
 }
 
 #[test]
 fn orange_takes_green_en_passant_on_mi() {
     let mut s = with_kings(&[("li3", "gP"), ("mj2", "oP"), ("mj4", "oP")], 'g');
-    s.play("li3ni3").expect("double step");
-    s.play("qa5qb5").expect("Blue");
-    s.play("ec5eb5").expect("Red");
+    s.play_text("li3ni3").expect("double step");
+    s.play_text("qa5qb5").expect("Blue");
+    s.play_text("ec5eb5").expect("Red");
     let m = moves_from(&*s, "mj");
     assert!(m.contains(&"mj2mi3".to_string()) && m.contains(&"mj4mi3".to_string()), "{m:?}");
-    s.play("mj4mi3").expect("en passant");
+    s.play_text("mj4mi3").expect("en passant");
     assert!(!s.position_string().contains("gP"));
 }
 
@@ -330,8 +331,8 @@ fn en_passant_right_survives_an_occupied_skipped_cell_in_position_strings() {
     // Orange's Rook lands on the skipped cell rd3 before Blue's turn: the right stays recorded
     // (it is usable again if the cell empties) and the position string reads back unchanged.
     let mut s = with_kings(&[("da3", "rP"), ("rc2", "bP"), ("rd1", "oR")], 'r');
-    s.play("da3qd3").expect("double step");
-    s.play("rd1rd3").expect("Orange");
+    s.play_text("da3qd3").expect("double step");
+    s.play_text("rd1rd3").expect("Orange");
     let p = s.position_string();
     assert!(p.contains(" rd3 "), "{p}");
     assert_eq!(open(&p).position_string(), p);
@@ -343,7 +344,7 @@ fn en_passant_entry_names_its_player_when_two_pawns_could_have_stepped() {
     // Blue steps rc3-rd3-re3 while a Red Pawn stands on qd3, where a Red da3-rd3-qd3 step would
     // have put it: the entry says whose right it is.
     let mut s = with_kings(&[("rc3", "bP"), ("qd3", "rP"), ("da2", "rP")], 'b');
-    s.play("rc3re3").expect("double step");
+    s.play_text("rc3re3").expect("double step");
     let p = s.position_string();
     assert!(p.contains(" rd3:b "), "{p}");
     let back = open(&p);
@@ -360,15 +361,15 @@ fn other_double_steps_cannot_be_taken_en_passant() {
     // Red's double step ea3-re3-qe3 could be taken from rd2 geometrically, but only rd and mi
     // allow en passant.
     let mut s = with_kings(&[("ea3", "rP"), ("rd2", "bP")], 'r');
-    s.play("ea3qe3").expect("double step");
+    s.play_text("ea3qe3").expect("double step");
     assert!(s.position_string().contains(" - 0 1 "), "no en passant right: {}", s.position_string());
-    s.play("nl5nk5").expect("Orange");
-    s.play("jh5ji5").expect("Green");
+    s.play_text("nl5nk5").expect("Orange");
+    s.play_text("jh5ji5").expect("Green");
     assert_eq!(moves_from(&*s, "rd2"), sorted("rd2", "re2 qe2 qe3"));
     // Nor may a non-partner take on rd: an Orange Pawn on re2 could reach rd3, but may not
     // take Red's da-rd-qd step there.
     let mut s = with_kings(&[("da3", "rP"), ("re2", "oP")], 'r');
-    s.play("da3qd3").expect("double step");
+    s.play_text("da3qd3").expect("double step");
     assert!(s.position_string().contains(" - 0 1 "), "no en passant right: {}", s.position_string());
     let m = moves_from(&*s, "re2");
     assert!(m.contains(&"re2rd2".to_string()) && !m.iter().any(|m| m.starts_with("re2rd3")), "{m:?}");
@@ -409,7 +410,7 @@ fn promotion_is_compulsory_where_no_forward_column_exists() {
     want.sort();
     assert_eq!(moves_from(&*s, "nk2"), want);
     let mut s = s;
-    s.play("nk2mk2a").expect("promotion to Rabbi");
+    s.play_text("nk2mk2a").expect("promotion to Rabbi");
     assert!(s.position_string().contains("rA"));
 }
 
@@ -427,13 +428,13 @@ fn orange_mated_on_jh1(extra: &[(&'static str, &'static str)]) -> Vec<(&'static 
 #[test]
 fn a_player_without_moves_passes_and_is_mated_at_the_maters_turn() {
     let mut s = open(&fen(&orange_mated_on_jh1(&[]), 'o', "rogb", "-", "0:"));
-    assert_eq!(s.legal_moves(), vec!["0000".to_string()]);
+    assert_eq!(s.legal_move_texts(), vec!["0000".to_string()]);
     assert_eq!(s.perft(1), 1);
-    s.play("0000").expect("pass");
+    s.play_text("0000").expect("pass");
     assert_eq!(s.to_move_name(), "Green");
-    s.play("rb1rb2").expect("Green");
-    assert_eq!(s.status().active.len(), 4, "nobody is mated before Red's turn");
-    s.play("qa3qa4").expect("Blue");
+    s.play_text("rb1rb2").expect("Green");
+    assert_eq!(s.status_text().active.len(), 4, "nobody is mated before Red's turn");
+    s.play_text("qa3qa4").expect("Blue");
     // Red's turn: Orange is checkmated by Red. The King becomes an Emperor and the Rook on jh5
     // (the only attacker) a Queen, both flagged as the first mate's promotees.
     let want = fen(
@@ -445,7 +446,7 @@ fn a_player_without_moves_passes_and_is_mated_at_the_maters_turn() {
     )
     .replace(" 0 1 ", " 0 2 ");
     assert_eq!(s.position_string(), want);
-    let st = s.status();
+    let st = s.status_text();
     assert!(!st.over);
     assert_eq!(st.eliminated, vec![("Orange".to_string(), "Red".to_string())]);
     assert_eq!(s.to_move_name(), "Red");
@@ -461,7 +462,7 @@ fn the_deliverer_is_the_attacker_on_the_lowest_cell() {
     // A Bishop on mh4 (index 236) also attacks jh1 through lh3 and kh2; the Rook is on jh5
     // (index 280). The Bishop becomes the Pope; the Rook stays a Rook.
     let mut s = open(&fen(&orange_mated_on_jh1(&[("mh4", "rB")]), 'b', "rogb", "-", "0:"));
-    s.play("qa3qa4").expect("Blue");
+    s.play_text("qa3qa4").expect("Blue");
     let p = s.position_string();
     assert!(p.contains("rF*") && p.contains("rI*") && !p.contains("rQ"), "{p}");
     assert!(p.ends_with(" 1:or"));
@@ -471,7 +472,7 @@ fn the_deliverer_is_the_attacker_on_the_lowest_cell() {
 fn a_king_that_mates_simply_becomes_the_emperor() {
     let men = [("nk3", "rK"), ("nl3", "oK"), ("jh1", "gK"), ("qa1", "bK")];
     let mut s = open(&fen(&men, 'b', "rogb", "-", "0:"));
-    s.play("qa1qb1").expect("Blue");
+    s.play_text("qa1qb1").expect("Blue");
     let want = fen(&[("nk3", "rI*"), ("jh1", "gK"), ("qb1", "bK")], 'r', "rgb", "-", "1:or");
     assert_eq!(s.position_string(), want.replace(" 0 1 ", " 0 2 "));
 }
@@ -481,7 +482,7 @@ fn a_pawn_in_its_zone_that_mates_becomes_a_primate() {
     // Green Pawn on rd4 (in Green's zone) attacks Blue's King on da5 (capture (+1,0) up a level).
     let men = [("rd4", "gP"), ("da5", "bK"), ("jh1", "gK"), ("ec1", "rK"), ("nl1", "oK")];
     let mut s = open(&fen(&men, 'o', "rogb", "-", "0:"));
-    s.play("nl1nk1").expect("Orange");
+    s.play_text("nl1nk1").expect("Orange");
     let p = s.position_string();
     assert!(p.contains("gT*") && p.contains("gI*") && p.ends_with(" 1:bg"), "{p}");
 }
@@ -491,19 +492,19 @@ fn second_mate_by_a_first_mate_promotee_wins() {
     // After Red mated Orange: Red's flagged Queen on ng3 checks Green's King on nl3.
     let men = [("ng3", "rQ*"), ("ec1", "rI*"), ("nl3", "gK"), ("qa1", "bK")];
     let mut s = open(&fen(&men, 'b', "rgb", "-", "1:or"));
-    s.play("qa1qb1").expect("Blue");
-    let st = s.status();
+    s.play_text("qa1qb1").expect("Blue");
+    let st = s.status_text();
     assert!(st.over);
     assert_eq!(st.winner.as_deref(), Some("Red"));
     assert_eq!(st.reason, "win rule");
     assert_eq!(st.placings, vec!["Red", "Blue", "Green", "Orange"]);
-    assert!(s.legal_moves().is_empty());
+    assert!(s.legal_move_texts().is_empty());
     assert_eq!(s.perft(1), 0);
     // The Emperor counts as a promotee too.
     let men = [("nk2", "rI*"), ("ng5", "rR"), ("nl3", "gK"), ("qa1", "bK")];
     let mut s = open(&fen(&men, 'b', "rgb", "-", "1:or"));
-    s.play("qa1qb1").expect("Blue");
-    assert_eq!(s.status().winner.as_deref(), Some("Red"));
+    s.play_text("qa1qb1").expect("Blue");
+    assert_eq!(s.status_text().winner.as_deref(), Some("Red"));
 }
 
 #[test]
@@ -511,8 +512,8 @@ fn second_mate_by_another_piece_goes_on_between_two() {
     // The unflagged Rook delivers: it becomes a Queen, the game goes on between Red and Blue.
     let men = [("ng3", "rR"), ("ec1", "rI*"), ("mh5", "rQ*"), ("nl3", "gK"), ("qa1", "bK")];
     let mut s = open(&fen(&men, 'b', "rgb", "-", "1:or"));
-    s.play("qa1qb1").expect("Blue");
-    let st = s.status();
+    s.play_text("qa1qb1").expect("Blue");
+    let st = s.status_text();
     assert!(!st.over);
     assert_eq!(st.active, vec!["Red", "Blue"]);
     let want = fen(&[("ng3", "rQ"), ("ec1", "rI*"), ("mh5", "rQ*"), ("qb1", "bK")], 'r', "rb", "-", "2:orgr");
@@ -521,11 +522,11 @@ fn second_mate_by_another_piece_goes_on_between_two() {
     // a Queen, without the first mate's flag; Red and Blue play on.
     let men = [("jh1", "gK"), ("jh5", "bR"), ("kh5", "bR"), ("ji5", "bR"), ("kg5", "bR"), ("ec3", "rI*"), ("qa3", "bK")];
     let mut s = open(&fen(&men, 'g', "rgb", "-", "1:or"));
-    assert_eq!(s.legal_moves(), vec!["0000".to_string()]);
-    s.play("0000").expect("pass");
+    assert_eq!(s.legal_move_texts(), vec!["0000".to_string()]);
+    s.play_text("0000").expect("pass");
     let want = fen(&[("jh5", "bQ"), ("kh5", "bR"), ("ji5", "bR"), ("kg5", "bR"), ("ec3", "rI*"), ("qa3", "bI")], 'b', "rb", "-", "2:orgb");
     assert_eq!(s.position_string(), want);
-    assert!(!s.status().over);
+    assert!(!s.status_text().over);
 }
 
 #[test]
@@ -533,12 +534,12 @@ fn two_victims_at_one_turn_start_are_taken_in_turn_order() {
     // Red attacks Orange's King (nl3, Rook on nd3) and Green's (jh2, Rook on mh2) at once.
     let men = [("nd3", "rR"), ("nl3", "oK"), ("mh2", "rR"), ("jh2", "gK"), ("ec1", "rK"), ("qa1", "bK")];
     let mut s = open(&fen(&men, 'b', "rogb", "-", "0:"));
-    s.play("qa1qb1").expect("Blue");
+    s.play_text("qa1qb1").expect("Blue");
     let p = s.position_string();
     // Orange first: nd3 becomes the flagged Queen. Then Green, by the unflagged Rook on mh2.
     assert!(p.ends_with(" 2:orgr"), "{p}");
     assert!(p.contains("rQ*") && p.contains("rI*"), "{p}");
-    assert_eq!(s.status().active, vec!["Red", "Blue"]);
+    assert_eq!(s.status_text().active, vec!["Red", "Blue"]);
 }
 
 #[test]
@@ -547,8 +548,8 @@ fn second_victim_at_one_turn_start_mated_by_the_first_promotee_wins() {
     // the Rook becomes the flagged Queen; it then mates Green too, which wins for Red at once.
     let men = [("nd3", "rR"), ("nl3", "oK"), ("nd5", "gK"), ("ec1", "rK"), ("qa1", "bK")];
     let mut s = open(&fen(&men, 'b', "rogb", "-", "0:"));
-    s.play("qa1qb1").expect("Blue");
-    let st = s.status();
+    s.play_text("qa1qb1").expect("Blue");
+    let st = s.status_text();
     assert!(st.over);
     assert_eq!(st.winner.as_deref(), Some("Red"));
     assert_eq!(st.placings, vec!["Red", "Blue", "Green", "Orange"]);

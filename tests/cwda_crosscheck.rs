@@ -72,7 +72,7 @@ fn check_all(select: impl Fn(&Case) -> bool, check: impl Fn(&dyn Session, &Case)
 }
 
 fn moves_differ(s: &dyn Session, case: &Case) -> Option<String> {
-    let mut got = s.legal_moves();
+    let mut got = s.legal_move_texts();
     got.sort();
     let mut want: Vec<String> = case.moves.iter().map(|m| m.to_string()).collect();
     want.sort();

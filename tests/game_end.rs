@@ -1,12 +1,13 @@
 //! Game-end states of two-player games: checkmate, stalemate, threefold repetition, the
 //! fifty-move rule.
 
+use crate::common::{SessionText, StatusText};
 use tessera::session;
 
-fn status(id: &str, fen: Option<&str>, moves: &[&str]) -> session::Status {
+fn status(id: &str, fen: Option<&str>, moves: &[&str]) -> StatusText {
     let mut s = session::open(id).expect("game exists");
     s.set_position(fen, moves).expect("valid position and moves");
-    s.status()
+    s.status_text()
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::io::{BufReader, Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::common::SessionText;
 use tessera::protocol::{Engine, Output};
 use tessera::session::{self, Session};
 
@@ -29,16 +30,19 @@ fn set(items: &[&str]) -> BTreeSet<String> {
 
 /// Legal moves of the man on `cell` (single-leg moves starting there).
 fn moves_from(s: &dyn Session, cell: &str) -> BTreeSet<String> {
-    s.legal_moves().into_iter().filter(|m| !m.contains(',') && m.starts_with(cell) && m[cell.len()..].starts_with(['U', 'L'])).collect()
+    s.legal_move_texts()
+        .into_iter()
+        .filter(|m| !m.contains(',') && m.starts_with(cell) && m[cell.len()..].starts_with(['U', 'L']))
+        .collect()
 }
 
 fn charges(s: &dyn Session) -> BTreeSet<String> {
-    s.legal_moves().into_iter().filter(|m| m.contains(',')).collect()
+    s.legal_move_texts().into_iter().filter(|m| m.contains(',')).collect()
 }
 
 /// Asserts that the legal move list has no duplicates.
 fn assert_distinct(s: &dyn Session) {
-    let all = s.legal_moves();
+    let all = s.legal_move_texts();
     let distinct: BTreeSet<&String> = all.iter().collect();
     assert_eq!(all.len(), distinct.len(), "duplicate moves in {all:?}");
 }
@@ -150,7 +154,7 @@ fn enlightened_elephant() {
     let men = with_far_kings(&[("La1", "rK"), ("Uc3", "rE"), ("Ud4", "rE"), ("Uf6", "rE"), ("Ue5", "rG")]);
     let s = open(Some(&fen(&men, 'r')), &[]);
     assert!(moves_from(&*s, "Uc3").contains("Uc3Ug7"));
-    assert!(s.legal_moves().iter().all(|m| !m.contains("Ue5,") && !m.starts_with("Uc3Ue5")));
+    assert!(s.legal_move_texts().iter().all(|m| !m.contains("Ue5,") && !m.starts_with("Uc3Ue5")));
 }
 
 /// Rook on Ue2, Ue3 and Ue4 empty (distance 3): Ub5, Uh5, Ue8 granted when the paths from the
@@ -239,7 +243,7 @@ fn elephant_charges_of_two_three_and_four_leaps() {
     let s = open(Some(&fen(&charge_men(), 'r')), &[]);
     assert_eq!(charges(&*s), set(&["Uc3Ue5,Ud4Uf6", "Uc3Ue5,Ud4Uf6,Ue5Ug7", "Uc3Ue5,Ud4Uf6,Ue5Ug7,Uf6Uh8", "Ud4Ub2,Uc3Ua1"]));
     // A single leap over a friendly Elephant is an ordinary move.
-    assert!(s.legal_moves().contains(&"Uc3Ue5".to_string()));
+    assert!(s.legal_move_texts().contains(&"Uc3Ue5".to_string()));
     assert_distinct(&*s);
 
     // Three leaps played: the Elephants end on f6 and g7.
@@ -252,9 +256,9 @@ fn elephant_charges_of_two_three_and_four_leaps() {
     let after = fen(&with_far_kings(&[("La1", "rK"), ("Ue5", "rE"), ("Uf6", "rE")]), 'b').replace(" 0 1 ", " 1 1 ");
     assert_eq!(s.position_string(), after);
     // Illegal and malformed Charges are refused without panicking.
-    assert!(s.play("Uc3Ue5,Ue5Uc3").is_err());
-    assert!(s.play("Uc3Ue5,").is_err());
-    assert!(s.play(",,,").is_err());
+    assert!(s.play_text("Uc3Ue5,Ue5Uc3").is_err());
+    assert!(s.play_text("Uc3Ue5,").is_err());
+    assert!(s.play_text(",,,").is_err());
 }
 
 /// With a Blue Ferz on Ue5 the first leap c3→e5 captures it; the return leap e5→c3 is then
@@ -393,7 +397,7 @@ fn mate_men() -> Vec<(&'static str, &'static str)> {
 #[test]
 fn checkmate_with_both_promotions_and_a_pass() {
     let s = open(Some(&fen(&mate_men(), 'r')), &["Lc5Lc1"]);
-    assert_eq!(s.legal_moves(), vec!["0000".to_string()], "Blue is in check with no move: it passes");
+    assert_eq!(s.legal_move_texts(), vec!["0000".to_string()], "Blue is in check with no move: it passes");
     let s = open(Some(&fen(&mate_men(), 'r')), &["Lc5Lc1", "0000", "Ug6Ug5", "Ub6Ub5"]);
     let mut after: Vec<_> = mate_men().into_iter().filter(|(_, m)| !m.starts_with('b')).collect();
     after.retain(|m| !["Ua1", "Lc5", "Ug6", "Ub6"].contains(&m.0));
@@ -401,7 +405,7 @@ fn checkmate_with_both_promotions_and_a_pass() {
     let expected = fen(&after, 'r').replace(" rbgo - - 0 1 0:", " rgo - - 0 2 1:br");
     assert_eq!(s.position_string(), expected);
     assert_eq!(s.hash(), open(Some(&expected), &[]).hash(), "incremental hash after a checkmate");
-    let status = s.status();
+    let status = s.status_text();
     assert!(!status.over);
     assert_eq!(status.eliminated, vec![("Blue".to_string(), "Red".to_string())]);
 }
@@ -413,12 +417,12 @@ fn checkmate_with_both_promotions_and_a_pass() {
 fn second_mate_by_the_first_deliverer_wins() {
     let moves = ["Lc5Lc1", "0000", "Ug6Ug5", "Ub6Ub5", "Lc1Lc10", "0000", "Ub5Ub4"];
     let s = open(Some(&fen(&mate_men(), 'r')), &moves);
-    let status = s.status();
+    let status = s.status_text();
     assert!(status.over);
     assert_eq!(status.reason, "win rule");
     assert_eq!(status.winner.as_deref(), Some("Red"));
     assert_eq!(status.placings, vec!["Red", "Orange", "Green", "Blue"]);
-    assert!(s.legal_moves().is_empty());
+    assert!(s.legal_move_texts().is_empty());
     assert_eq!(s.perft(1), 0);
     // The win by rule is recorded in the position string (`!r`).
     assert!(s.position_string().ends_with(" 2:brgr!r"));
@@ -435,7 +439,7 @@ fn double_mate_by_the_same_piece_wins_at_once() {
     let expected =
         fen(&[("Ua1", "rM*"), ("Lc1", "rV*"), ("La10", "oK"), ("Ub5", "oP")], 'r').replace(" rbgo - - 0 1 0:", " ro - - 0 2 2:brgr!r");
     assert_eq!(s.position_string(), expected);
-    let status = s.status();
+    let status = s.status_text();
     assert!(status.over);
     assert_eq!(status.winner.as_deref(), Some("Red"));
     assert_eq!(status.placings, vec!["Red", "Orange", "Green", "Blue"]);
@@ -463,7 +467,7 @@ fn pawn_mater_becomes_an_archduke() {
         ("Ub6", "oP"),
     ];
     let s = open(Some(&fen(&men, 'r')), &["Uh1Ui1"]);
-    assert_eq!(s.legal_moves(), vec!["0000".to_string()]);
+    assert_eq!(s.legal_move_texts(), vec!["0000".to_string()]);
     let s = open(Some(&fen(&men, 'r')), &["Uh1Ui1", "0000", "Ug6Ug5", "Ub6Ub5"]);
     let expected = vec![("La5", "rM*"), ("Ua1", "rR"), ("Ui1", "rA*"), ("Lj10", "gK"), ("Ug5", "gP"), ("La10", "oK"), ("Ub5", "oP")];
     let expected = fen(&expected, 'r').replace(" rbgo - - 0 1 0:", " rgo - - 0 2 1:br");
@@ -557,5 +561,5 @@ fn protocol_perft_and_go() {
     assert!(text.contains("Level Upper:"), "{text}");
     let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove line");
     let best = best.split_whitespace().next().expect("a move");
-    assert!(open(None, &[]).legal_moves().contains(&best.to_string()), "bestmove {best} is legal");
+    assert!(open(None, &[]).legal_move_texts().contains(&best.to_string()), "bestmove {best} is legal");
 }

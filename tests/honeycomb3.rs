@@ -5,6 +5,7 @@
 use std::io::Cursor;
 use std::sync::{Arc, Mutex};
 
+use crate::common::{self, SessionText};
 use tessera::protocol::{Engine, Output};
 use tessera::session::{self, Session};
 
@@ -33,7 +34,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 }
 
 fn moves_from(s: &dyn Session, from: &str) -> Vec<String> {
-    sorted(s.legal_moves().into_iter().filter(|m| m.starts_with(from)).collect())
+    sorted(s.legal_move_texts().into_iter().filter(|m| m.starts_with(from)).collect())
 }
 
 fn strings(v: &[&str]) -> Vec<String> {
@@ -65,9 +66,9 @@ fn perft_1_per_player_at_the_start() {
     for (id, n) in [("honeycomb3", 46), ("wildhoney3", 58)] {
         let mut s = open(id, None);
         for (mv, who) in [("1a31a4", "Yellow"), ("3a84a8", "Blue")] {
-            s.play(mv).expect("legal");
+            s.play_text(mv).expect("legal");
             assert_eq!(s.to_move_name(), who);
-            assert_eq!(s.legal_moves().len(), n, "{id} {who}");
+            assert_eq!(s.legal_move_texts().len(), n, "{id} {who}");
         }
     }
 }
@@ -93,7 +94,7 @@ fn finch_worked_example() {
     assert_eq!(moves_from(&*s, "1c2"), strings(&["1c21c3", "1c22c4", "1c23c4", "1c23c3"]));
     // The 2c2 Finch runs the same circuit the other way round (2c2-3c3-3c4-2c4-1c3-1c2).
     assert_eq!(moves_from(&*s, "2c2"), strings(&["2c23c3", "2c23c4", "2c22c4", "2c21c3"]));
-    s.play("1c23c3").expect("the Finch goes round the 2c3 pawn");
+    s.play_text("1c23c3").expect("the Finch goes round the 2c3 pawn");
 }
 
 /// Red's Finch on 1c2 with Red's pawn on 2c3, Red's Knight on 2c2 and a Yellow pawn on 3c4.
@@ -121,7 +122,7 @@ fn finch_checks_along_open_paths_only() {
     let mut men = vec![("1a1", "rK"), ("1c2", "rF"), ("2c2", "rN"), ("2c3", "rP"), ("3c3", "yK"), ("8a8", "bK")];
     let s = open("honeycomb3", Some(&fen(&men, "y", "ryb", 0, 1, "0:")));
     assert!(s.board_text().contains("Checkers: 1c2\n"));
-    assert_eq!(sorted(s.legal_moves()), strings(&["3c34c4", "3c33b3", "3c33d3", "3c32b3", "3c32d3", "3c32d2"]));
+    assert_eq!(sorted(s.legal_move_texts()), strings(&["3c34c4", "3c33b3", "3c33d3", "3c32b3", "3c32d3", "3c32d2"]));
     men.push(("2c4", "bP"));
     let s = open("honeycomb3", Some(&fen(&men, "y", "ryb", 0, 1, "0:")));
     assert!(s.board_text().contains("Checkers: \n"));
@@ -146,20 +147,20 @@ fn checkmate_at_start_of_turn_with_recruiting() {
         "0:",
     );
     let mut s = open("honeycomb3", Some(&start));
-    s.play("2b42b8").expect("legal");
+    s.play_text("2b42b8").expect("legal");
     assert_eq!(s.to_move_name(), "Yellow");
-    assert_eq!(s.legal_moves(), vec!["0000"]);
-    assert!(!s.status().over);
-    s.play("0000").expect("the pass is Yellow's only move");
+    assert_eq!(s.legal_move_texts(), vec!["0000"]);
+    assert!(!s.status_text().over);
+    s.play_text("0000").expect("the pass is Yellow's only move");
     assert_eq!(s.to_move_name(), "Blue");
-    assert!(s.play("0000").is_err(), "Blue has moves, so no pass");
-    s.play("8a87a8").expect("legal");
+    assert!(s.play_text("0000").is_err(), "Blue has moves, so no pass");
+    s.play_text("8a87a8").expect("legal");
 
     // Yellow is gone; Red, who recruited its men, is to move.
     let after =
         fen(&[("1a1", "rK"), ("2b8", "rQ"), ("2e8", "rR"), ("3c5", "rP(y)"), ("5c6", "rN"), ("7a8", "bK")], "r", "rb", 0, 2, "1:yr");
     assert_eq!(s.position_string(), after);
-    let st = s.status();
+    let st = s.status_text();
     assert!(!st.over);
     assert_eq!(st.active, vec!["Red", "Blue"]);
     assert_eq!(st.eliminated, vec![("Yellow".to_string(), "Red".to_string())]);
@@ -189,7 +190,7 @@ fn attack_lifted_by_the_third_player_is_no_checkmate() {
     );
     let mut s = open("honeycomb3", Some(&start));
     s.set_position(Some(&start), &["2b42b8", "0000", "8b82b8"]).expect("legal moves");
-    let st = s.status();
+    let st = s.status_text();
     assert_eq!(st.active, vec!["Red", "Yellow", "Blue"]);
     assert!(st.eliminated.is_empty());
     assert!(s.position_string().ends_with(" r ryb - - 0 2 0:"));
@@ -203,15 +204,15 @@ fn attack_lifted_by_the_third_player_is_no_checkmate() {
 fn third_players_move_exposes_a_king() {
     let start = fen(&[("1c1", "rK"), ("5a8", "rN"), ("1c8", "yK"), ("1a8", "yR"), ("8a8", "bK"), ("6c6", "bP")], "r", "ryb", 0, 1, "0:");
     let mut s = open("honeycomb3", Some(&start));
-    s.play("5a85b6").expect("legal");
+    s.play_text("5a85b6").expect("legal");
     let after = fen(&[("1c1", "rK"), ("5b6", "rN"), ("1c8", "yK"), ("1a8", "yR"), ("6c6", "yP(b)")], "y", "ry", 0, 1, "1:by");
     assert_eq!(s.position_string(), after);
     assert_eq!(moves_from(&*s, "6c6"), strings(&["6c65c6", "6c65c5", "6c65b6"]));
     // Perft sees the same: after 5a8-5b6 it is Yellow's move with the recruited pawn.
     let s = open("honeycomb3", Some(&start));
     let divide = s.divide(2);
-    let (_, n) = divide.iter().find(|(m, _)| m == "5a85b6").expect("the Knight move");
-    assert_eq!(*n as usize, open("honeycomb3", Some(&after)).legal_moves().len());
+    let (_, n) = divide.iter().find(|(m, _)| s.move_text(*m) == "5a85b6").expect("the Knight move");
+    assert_eq!(*n as usize, open("honeycomb3", Some(&after)).legal_move_texts().len());
 }
 
 /// Red's Queen goes 3b7-4a8 and attacks both Kings on the row y = 8 of level a; Rooks on 4b8,
@@ -229,14 +230,14 @@ fn double_checkmate_ends_the_game() {
         "0:",
     );
     let mut s = open("honeycomb3", Some(&start));
-    s.play("3b74a8").expect("legal");
+    s.play_text("3b74a8").expect("legal");
     assert_eq!((s.perft(2), s.perft(3)), (1, 0), "two passes, then the game is over");
-    assert_eq!(s.legal_moves(), vec!["0000"]);
-    s.play("0000").expect("Yellow passes");
-    assert_eq!(s.legal_moves(), vec!["0000"]);
-    s.play("0000").expect("Blue passes");
-    assert!(s.legal_moves().is_empty());
-    let st = s.status();
+    assert_eq!(s.legal_move_texts(), vec!["0000"]);
+    s.play_text("0000").expect("Yellow passes");
+    assert_eq!(s.legal_move_texts(), vec!["0000"]);
+    s.play_text("0000").expect("Blue passes");
+    assert!(s.legal_move_texts().is_empty());
+    let st = s.status_text();
     assert!(st.over);
     assert_eq!(st.reason, "elimination");
     assert_eq!(st.winner.as_deref(), Some("Red"));
@@ -253,9 +254,9 @@ fn double_checkmate_ends_the_game() {
 fn two_player_phase_ends_in_checkmate() {
     let start = fen(&[("1e1", "rK"), ("3b8", "rQ"), ("7e8", "rR"), ("8a8", "bK")], "r", "rb", 0, 30, "1:yr");
     let mut s = open("honeycomb3", Some(&start));
-    s.play("3b87b8").expect("legal");
-    assert!(s.legal_moves().is_empty(), "no pass with two players");
-    let st = s.status();
+    s.play_text("3b87b8").expect("legal");
+    assert!(s.legal_move_texts().is_empty(), "no pass with two players");
+    let st = s.status_text();
     assert!(st.over);
     assert_eq!(st.reason, "checkmate");
     assert_eq!(st.winner.as_deref(), Some("Red"));
@@ -268,9 +269,9 @@ fn two_player_phase_ends_in_checkmate() {
 fn two_player_phase_ends_in_stalemate() {
     let men = [("1e1", "rK"), ("1a7", "rR"), ("1b3", "rR"), ("7e8", "rR"), ("7c7", "rB"), ("8a8", "bK")];
     let mut s = open("honeycomb3", Some(&fen(&men, "r", "rb", 0, 30, "1:yr")));
-    s.play("1b31b7").expect("legal");
-    assert!(s.legal_moves().is_empty());
-    let st = s.status();
+    s.play_text("1b31b7").expect("legal");
+    assert!(s.legal_move_texts().is_empty());
+    let st = s.status_text();
     assert!(st.over);
     assert_eq!(st.reason, "stalemate");
     assert_eq!(st.winner, None);
@@ -278,10 +279,10 @@ fn two_player_phase_ends_in_stalemate() {
     let mut men3 = men.to_vec();
     men3.push(("3e5", "yK"));
     let mut s = open("honeycomb3", Some(&fen(&men3, "r", "ryb", 0, 30, "0:")));
-    s.play("1b31b7").expect("legal");
-    s.play("3e53e6").expect("Yellow's King");
-    assert_eq!(s.legal_moves(), vec!["0000"]);
-    assert!(!s.status().over);
+    s.play_text("1b31b7").expect("legal");
+    s.play_text("3e53e6").expect("Yellow's King");
+    assert_eq!(s.legal_move_texts(), vec!["0000"]);
+    assert!(!s.status_text().over);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +327,7 @@ fn position_strings_round_trip_and_bad_input_is_an_error() {
     assert!(s.boxed_clone().set_position(Some(&checked), &[]).is_ok());
     let mut t = s.boxed_clone();
     for mv in ["", "1a1", "1a11a2x", "9a91a1", "1c11c1", "1c32c4q"] {
-        assert!(t.play(mv).is_err(), "accepted move '{mv}'");
+        assert!(t.play_text(mv).is_err(), "accepted move '{mv}'");
     }
 }
 
@@ -381,16 +382,10 @@ fn perft_and_go_through_the_protocol() {
     for id in ["honeycomb3", "wildhoney3"] {
         let mut s = open(id, None);
         s.set_position(None, &["1c31c4", "3a84a8"]).expect("legal");
-        let job = s.search_job(
-            tessera::search::Limits { depth: Some(3), ..Default::default() },
-            Arc::new(tessera::search::Control::default()),
-            Arc::new(tessera::tt::TransTable::new(1)),
-            1,
-            Box::new(|_| {}),
-        );
-        let line = job();
-        let mv = line.strip_prefix("bestmove ").expect("bestmove line").split_whitespace().next().expect("a move");
-        assert!(s.legal_moves().contains(&mv.to_string()), "{id}: {line}");
+        let limits = tessera::search::Limits { depth: Some(3), ..Default::default() };
+        let result = common::think(&*s, &limits, tessera::search::MultiSearch::default());
+        let mv = common::best_text(&*s, &result).expect("a move");
+        assert!(s.legal_move_texts().contains(&mv), "{id}: {mv}");
     }
     // With only the pass, the engine passes.
     let boxed = fen(&[("1a1", "rK"), ("2b8", "rQ"), ("2e8", "rR"), ("1a8", "yK"), ("8a8", "bK")], "y", "ryb", 0, 1, "0:");
@@ -418,7 +413,7 @@ fn mangled_input_never_panics() {
     for bad in ["b€€€", "b[€€€", "bR(€)", "bR(y€", "€", "b€", "bR*€€€"] {
         let text = start.replacen("bR", bad, 1);
         assert!(s.set_position(Some(&text), &[]).is_err(), "{text}");
-        assert!(s.play(bad).is_err(), "{bad}");
+        assert!(s.play_text(bad).is_err(), "{bad}");
     }
     for base in [&start, &after_mate] {
         for _ in 0..400 {
@@ -433,7 +428,7 @@ fn mangled_input_never_panics() {
                 s.set_position(Some(&again), &[]).expect("printed strings parse");
                 assert_eq!(s.position_string(), again);
             }
-            let _ = s.play(&text[..text.char_indices().nth(6).map_or(text.len(), |(i, _)| i)]);
+            let _ = s.play_text(&text[..text.char_indices().nth(6).map_or(text.len(), |(i, _)| i)]);
         }
     }
 }

@@ -6,10 +6,10 @@
 use std::io::Cursor;
 use std::sync::{Arc, Mutex};
 
+use crate::common::{self, SessionText};
 use tessera::protocol::{Engine, Output};
-use tessera::search::{Control, Limits};
+use tessera::search::{Limits, MultiSearch};
 use tessera::session::{self, Session};
-use tessera::tt::TransTable;
 
 const LETTERS: &[u8; 25] = b"abcdefghijklmnopqrstuvwxy";
 
@@ -52,7 +52,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 }
 
 fn moves_from(s: &dyn Session, cell: &str) -> Vec<String> {
-    sorted(s.legal_moves().into_iter().filter(|m| from_cell(m) == cell).collect())
+    sorted(s.legal_move_texts().into_iter().filter(|m| from_cell(m) == cell).collect())
 }
 
 fn list(moves: &[&str]) -> Vec<String> {
@@ -169,7 +169,7 @@ fn check_by_a_hopper() {
     // cells). Its other 12 neighbours are free; nothing can interpose or capture.
     let s = at(&[("a1", "K"), ("m3", "C"), ("m5", "P"), ("m7", "k")], "b - - 0 1");
     assert_eq!(
-        sorted(s.legal_moves()),
+        sorted(s.legal_move_texts()),
         list(&["m7g7", "m7h7", "m7h8", "m7i7", "m7l7", "m7l8", "m7n7", "m7n8", "m7q7", "m7r7", "m7r8", "m7s7"])
     );
     assert!(s.board_text().contains("Checkers: m3\n"), "{}", s.board_text());
@@ -183,7 +183,7 @@ fn en_passant() {
     // both attack c4 (Black captures along (±1,0,−1) and (0,±1,−1)).
     let men = [("a1", "K"), ("y10", "k"), ("c3", "P"), ("d5", "p"), ("h5", "p")];
     let s = at(&men, "w - - 0 1");
-    assert!(s.legal_moves().contains(&"c3c5".to_string()));
+    assert!(s.legal_move_texts().contains(&"c3c5".to_string()));
     let after = open(Some(&fen(&men, "w - - 0 1")), &["c3c5"]);
     assert!(after.position_string().ends_with(" b - c4 0 1"), "{}", after.position_string());
     assert_eq!(moves_from(&*after, "d5"), list(&["d5c4", "d5d4"]));
@@ -273,9 +273,9 @@ fn promotion_to_captured_types_only() {
     assert_eq!(moves_from(&*s, "x8"), list(&["x8x9", "x8x9bm", "x8x9q"]));
     // After promoting to a Queen, only the Caliph is left in the pool.
     let mut s = s;
-    s.play("e9e10q").expect("legal");
+    s.play_text("e9e10q").expect("legal");
     // The new Queen checks y10 along the column e10 j10 o10 t10 y10.
-    s.play("y10x10").expect("legal");
+    s.play_text("y10x10").expect("legal");
     assert_eq!(moves_from(&*s, "a9"), list(&["a9b10bm", "a9f10bm"]));
 }
 
@@ -298,7 +298,7 @@ fn pawn_that_cannot_promote_still_gives_check() {
     // Black King d10 is in check. Its moves: e10 c10 i10 d9 h10 c9 i9 and taking e9; not j10.
     let s = full_army(&[], "d10", "b - - 0 1");
     assert!(s.board_text().contains("Checkers: e9\n"), "{}", s.board_text());
-    assert_eq!(sorted(s.legal_moves()), list(&["d10c10", "d10c9", "d10d9", "d10e10", "d10e9", "d10h10", "d10i10", "d10i9"]));
+    assert_eq!(sorted(s.legal_move_texts()), list(&["d10c10", "d10c9", "d10d9", "d10e10", "d10e9", "d10h10", "d10i10", "d10i9"]));
 }
 
 // ---------------------------------------------------------------- kings
@@ -310,7 +310,7 @@ fn facing_rule_pins_the_blocker_between_the_kings() {
     // the Pawn between; no other neighbour is on a line with m8). 19 moves.
     let s = at(&[("m4", "K"), ("m8", "k"), ("m6", "P"), ("l7", "p"), ("h7", "p")], "w - - 0 1");
     assert_eq!(moves_from(&*s, "m6"), list(&["m6m7"]));
-    assert_eq!(s.legal_moves().len(), 19);
+    assert_eq!(s.legal_move_texts().len(), 19);
     // With the Black King off the file the Pawn takes freely.
     let s = at(&[("m4", "K"), ("s9", "k"), ("m6", "P"), ("l7", "p"), ("h7", "p")], "w - - 0 1");
     assert_eq!(moves_from(&*s, "m6"), list(&["m6h7", "m6l7", "m6m7"]));
@@ -323,7 +323,7 @@ fn facing_rule_along_a_diagonal() {
     // The King's 12 steps (d4 b4 h4 c5 c3 i4 g4 d5 b5 d3 b3 h3) are all legal.
     let s = at(&[("c4", "K"), ("r7", "k"), ("h5", "R")], "w - - 0 1");
     assert_eq!(moves_from(&*s, "h5"), Vec::<String>::new());
-    assert_eq!(s.legal_moves().len(), 12);
+    assert_eq!(s.legal_move_texts().len(), 12);
 }
 
 #[test]
@@ -332,7 +332,10 @@ fn kings_may_face_triagonally_but_not_diagonally() {
     // (confinement); n5 is diagonally adjacent to s6 and i4 sees s6 along the empty diagonal
     // i4 n5 s6 (facing). m5 and g4 are triagonal to s6, which does not count. 11 moves.
     let s = at(&[("h5", "K"), ("s6", "k")], "w - - 0 1");
-    assert_eq!(sorted(s.legal_moves()), list(&["h5b5", "h5c4", "h5c5", "h5d5", "h5g4", "h5g5", "h5h4", "h5i5", "h5l5", "h5m4", "h5m5"]));
+    assert_eq!(
+        sorted(s.legal_move_texts()),
+        list(&["h5b5", "h5c4", "h5c5", "h5d5", "h5g4", "h5g5", "h5h4", "h5i5", "h5l5", "h5m4", "h5m5"])
+    );
 }
 
 #[test]
@@ -341,14 +344,14 @@ fn king_confined_to_its_half() {
     // forbidden, including taking the Black Cannon m6 (which, adjacent, gives no check). 13 moves.
     let s = at(&[("m5", "K"), ("y10", "k"), ("m6", "c")], "w - - 0 1");
     assert_eq!(
-        sorted(s.legal_moves()),
+        sorted(s.legal_move_texts()),
         list(&["m5g5", "m5h4", "m5h5", "m5i5", "m5l4", "m5l5", "m5m4", "m5n4", "m5n5", "m5q5", "m5r4", "m5r5", "m5s5"])
     );
     assert!(s.board_text().contains("Checkers: \n"));
     // The same for Black: from m6 it may not step down to rank 5.
     let s = at(&[("a1", "K"), ("m6", "k")], "b - - 0 1");
-    assert!(s.legal_moves().iter().all(|m| m.ends_with('6') || m.ends_with('7')), "{:?}", s.legal_moves());
-    assert_eq!(s.legal_moves().len(), 13);
+    assert!(s.legal_move_texts().iter().all(|m| m.ends_with('6') || m.ends_with('7')), "{:?}", s.legal_move_texts());
+    assert_eq!(s.legal_move_texts().len(), 13);
 }
 
 #[test]
@@ -360,9 +363,9 @@ fn checkmate() {
         &[("y1", "K"), ("c9", "N"), ("a10", "k"), ("b10", "y"), ("f10", "y"), ("g10", "y"), ("a9", "y"), ("b9", "y"), ("f9", "y")],
         "b - - 0 1",
     );
-    assert_eq!(s.legal_moves(), Vec::<String>::new());
+    assert_eq!(s.legal_move_texts(), Vec::<String>::new());
     assert_eq!(s.perft(1), 0);
-    let st = s.status();
+    let st = s.status_text();
     assert!(st.over);
     assert_eq!(st.reason, "checkmate");
     assert_eq!(st.winner.as_deref(), Some("White"));
@@ -373,15 +376,15 @@ fn stalemate_is_a_draw() {
     // Black King a10 = (0,0,10), not in check. b10 faces the White King b5 along the empty
     // b-file; f9 f10 are covered by the Rook f6, a9 b9 by the Queen e9, g10 by the Knight n10.
     let s = at(&[("b5", "K"), ("e9", "Q"), ("f6", "R"), ("n10", "N"), ("a10", "k")], "b - - 0 1");
-    assert_eq!(s.legal_moves(), Vec::<String>::new());
-    let st = s.status();
+    assert_eq!(s.legal_move_texts(), Vec::<String>::new());
+    let st = s.status_text();
     assert!(st.over);
     assert_eq!(st.reason, "stalemate");
     assert_eq!(st.winner, None);
     // With the White King on the c-file instead, b10 is free.
     let s = at(&[("c5", "K"), ("e9", "Q"), ("f6", "R"), ("n10", "N"), ("a10", "k")], "b - - 0 1");
-    assert_eq!(s.legal_moves(), list(&["a10b10"]));
-    assert!(!s.status().over);
+    assert_eq!(s.legal_move_texts(), list(&["a10b10"]));
+    assert!(!s.status_text().over);
 }
 
 // ---------------------------------------------------------------- protocol
@@ -402,14 +405,7 @@ fn perft_and_board_through_the_protocol() {
 #[test]
 fn search_returns_a_legal_move() {
     let s = open(None, &[]);
-    let job = s.search_job(
-        Limits { depth: Some(2), ..Limits::default() },
-        Arc::new(Control::default()),
-        Arc::new(TransTable::new(1)),
-        1,
-        Box::new(|_| {}),
-    );
-    let line = job();
-    let mv = line.split_whitespace().nth(1).expect("bestmove has a move");
-    assert!(s.legal_moves().contains(&mv.to_string()), "{line}");
+    let result = common::think(&*s, &Limits { depth: Some(2), ..Limits::default() }, MultiSearch::default());
+    let mv = common::best_text(&*s, &result).expect("bestmove has a move");
+    assert!(s.legal_move_texts().contains(&mv), "{mv}");
 }

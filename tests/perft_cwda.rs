@@ -70,7 +70,7 @@ fn move_sequences_to_depth_3_with_castles() {
     for (pair, moves, castles, counts) in SEQUENCES {
         let moves: Vec<&str> = moves.split(' ').collect();
         let s = open(&format!("cwda-{pair}"), None, &moves);
-        let legal = s.legal_moves();
+        let legal = s.legal_move_texts();
         for c in castles {
             assert!(legal.iter().any(|m| m == c), "{pair}: {c} should be legal");
         }
@@ -96,7 +96,8 @@ fn divide_from_cn_and_nr_starts() {
             })
             .collect();
         expected.sort();
-        let mut got = open(id, None, &[]).divide(4);
+        let s = open(id, None, &[]);
+        let mut got: Vec<(String, u64)> = s.divide(4).into_iter().map(|(m, n)| (s.move_text(m), n)).collect();
         got.sort();
         assert_eq!(got, expected, "{id}");
     }

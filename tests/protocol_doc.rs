@@ -3,9 +3,7 @@
 //! `< ` lines are expected in order. In an expected line `*` matches any text; a line `< ...`
 //! matches any number of lines (up to the next expected line that matches).
 
-mod common;
-
-use common::EngineProcess;
+use crate::common::EngineProcess;
 use std::time::Duration;
 
 fn glob(pattern: &str, text: &str) -> bool {

@@ -1,9 +1,7 @@
 //! Bad input through the binary: one clear `info string error: ...` line, the previous position
 //! unchanged, and the engine still answering.
 
-mod common;
-
-use common::EngineProcess;
+use crate::common::EngineProcess;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";

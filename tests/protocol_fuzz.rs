@@ -1,9 +1,7 @@
 //! Protocol fuzzing: 10,000 random and mutated command lines (seeded) across all games. The
 //! engine must never panic or exit, and must answer `isready` after every batch.
 
-mod common;
-
-use common::EngineProcess;
+use crate::common::EngineProcess;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

@@ -2,9 +2,7 @@
 //! game selection, options, positions (start, string, moves), every form of `go`, `go perft`,
 //! `stop`, `ponderhit`, `d`, `fen`, `legal`, `status`, `geometry`, `pieces`, `bench`, `quit`.
 
-mod common;
-
-use common::EngineProcess;
+use crate::common::EngineProcess;
 use std::time::Duration;
 
 const GAMES: &[&str] = &["chess", "cwda-nr", "ninjachess", "honeycomb3", "wildhoney3", "guru2", "aof3"];

@@ -23,8 +23,8 @@ fn thousand_random_positions_per_game_round_trip() {
             let mut back = session::open(&id).expect("game opens");
             back.set_position(Some(&text), &[]).unwrap_or_else(|e| panic!("{id}: '{text}' does not parse: {e}"));
             assert_eq!(back.hash(), s.hash(), "{id}: hash differs after round trip of '{text}'");
-            let moves = sorted(s.legal_moves());
-            assert_eq!(sorted(back.legal_moves()), moves, "{id}: legal moves differ for '{text}'");
+            let moves = sorted(s.legal_move_texts());
+            assert_eq!(sorted(back.legal_move_texts()), moves, "{id}: legal moves differ for '{text}'");
             assert_eq!(back.position_string(), text, "{id}: string differs");
             checked += 1;
             if moves.is_empty() || rng.random_range(0..200) == 0 {
@@ -33,7 +33,7 @@ fn thousand_random_positions_per_game_round_trip() {
                 continue;
             }
             let mv = &moves[rng.random_range(0..moves.len())];
-            s.play(mv).unwrap_or_else(|e| panic!("{id}: listed move {mv} rejected: {e}"));
+            s.play_text(mv).unwrap_or_else(|e| panic!("{id}: listed move {mv} rejected: {e}"));
         }
         assert!(games_played >= 1, "{id}: random play never ended a game");
     }

@@ -1,13 +1,12 @@
 //! Search and evaluation options through the binary: evaluation parameters and (with three or
 //! four players) the choice of search.
 
-mod common;
-
 use std::time::Duration;
 
-use common::EngineProcess;
-use tessera::search::{Control, Limits, MultiSearch};
-use tessera::session::{self, SearchResult, Session};
+use crate::common::{EngineProcess, SessionText};
+use tessera::protocol::info_line;
+use tessera::search::{Control, Limits, MultiSearch, Score, SearchSettings};
+use tessera::session::{self, SearchRequest, Session};
 use tessera::tt::TransTable;
 
 /// Sends the lines, then waits for `bestmove`; returns everything printed.
@@ -81,13 +80,29 @@ fn honeycomb(men: &[(&str, &str)], to_move: &str, active: &str, mates: &str) -> 
     format!("{placement} {to_move} {active} - - 0 1 {mates}")
 }
 
+/// What a search found, in text.
+struct Found {
+    best: Option<String>,
+    ponder: Option<String>,
+    score: Option<Score>,
+    nodes: u64,
+}
+
 /// Searches with `algorithm` and returns the result and the last `info` line.
-fn search(s: &dyn Session, algorithm: MultiSearch, limits: Limits) -> (SearchResult, String) {
-    let mut s = s.boxed_clone();
-    s.set_multiplayer_search(algorithm);
+fn search(s: &dyn Session, algorithm: MultiSearch, limits: Limits) -> (Found, String) {
     let mut last = String::new();
-    let r = s.think(&limits, &Control::default(), &TransTable::new(4), 1, &mut |line| last = line);
-    (r, last)
+    let control = Control::default();
+    let tt = TransTable::new(4);
+    let settings = SearchSettings { algorithm, ..SearchSettings::default() };
+    let request = SearchRequest { limits: &limits, control: &control, tt: &tt, threads: 1, settings };
+    let r = s.think(&request, &mut |report| last = info_line(s, report));
+    let found = Found {
+        best: r.best.map(|m| s.move_text(m)),
+        ponder: r.ponder.map(|m| s.move_text(m)),
+        score: r.last.as_ref().map(|l| l.score),
+        nodes: r.last.as_ref().map_or(0, |l| l.nodes),
+    };
+    (found, last)
 }
 
 fn depth(d: u32) -> Limits {
@@ -114,7 +129,7 @@ fn every_search_finds_the_win_in_one_move() {
         assert!(info.contains(" score mate 2 "), "{algorithm:?}: {info}");
         let mut after = s.boxed_clone();
         after.set_position(Some(&fen), &[&best, "0000", "0000"]).expect("the opponents can only pass");
-        let st = after.status();
+        let st = after.status_text();
         assert_eq!((st.over, st.winner.as_deref()), (true, Some("Red")), "{algorithm:?} played {best}");
         assert_eq!(r.ponder.as_deref(), Some("0000"), "{algorithm:?}");
     }
@@ -140,7 +155,7 @@ fn recruiting_position() -> Box<dyn Session> {
 #[test]
 fn every_search_scores_its_own_elimination_as_lost() {
     let mut s = recruiting_position();
-    s.play("2b42b8").expect("legal");
+    s.play_text("2b42b8").expect("legal");
     for algorithm in SEARCHES {
         let (r, info) = search(&*s, algorithm, depth(3));
         assert_eq!(r.best.as_deref(), Some("0000"), "{algorithm:?}");
@@ -162,12 +177,12 @@ fn every_search_eliminates_a_player_when_it_can() {
     assert_eq!(r.best.as_deref(), Some("2b42b8"));
     // The move does eliminate Yellow by force.
     let mut after = s.boxed_clone();
-    after.play("2b42b8").expect("legal");
-    after.play("0000").expect("Yellow can only pass");
-    for blue in after.legal_moves() {
+    after.play_text("2b42b8").expect("legal");
+    after.play_text("0000").expect("Yellow can only pass");
+    for blue in after.legal_move_texts() {
         let mut end = after.boxed_clone();
-        end.play(&blue).expect("legal");
-        assert_eq!(end.status().eliminated, vec![("Yellow".to_string(), "Red".to_string())], "after {blue}");
+        end.play_text(&blue).expect("legal");
+        assert_eq!(end.status_text().eliminated, vec![("Yellow".to_string(), "Red".to_string())], "after {blue}");
     }
 }
 
@@ -202,11 +217,11 @@ fn every_search_returns_legal_moves() {
             for limits in [depth(d), Limits { nodes: Some(3_000), ..Limits::default() }] {
                 let (r, _) = search(&*s, algorithm, limits);
                 let best = r.best.expect("a move");
-                assert!(s.legal_moves().contains(&best), "{id} {algorithm:?}: {best}");
+                assert!(s.legal_move_texts().contains(&best), "{id} {algorithm:?}: {best}");
                 if let Some(p) = r.ponder {
                     let mut after = s.boxed_clone();
-                    after.play(&best).expect("legal");
-                    assert!(after.legal_moves().contains(&p), "{id} {algorithm:?}: {best} {p}");
+                    after.play_text(&best).expect("legal");
+                    assert!(after.legal_move_texts().contains(&p), "{id} {algorithm:?}: {best} {p}");
                 }
             }
         }
@@ -288,6 +303,6 @@ fn default_pruning_finds_short_mates() {
         assert_eq!((pv.len(), pv.first().copied()), (moves, r.best.as_deref()), "{info}");
         let mut end = s.boxed_clone();
         end.set_position(Some(fen), &pv).expect("legal line");
-        assert_eq!(end.status().reason, "checkmate", "{fen}");
+        assert_eq!(end.status_text().reason, "checkmate", "{fen}");
     }
 }

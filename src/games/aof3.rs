@@ -62,9 +62,10 @@
 //! the lowest canonical cell) and the win at a second checkmate delivered by the first one's
 //! promotees are the core's `MateRules`.
 
-use crate::game::{GameDef, MateRules, PlayerDef, Rules, VictimMen};
+use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{CellInfo, Geometry, Vec3, add, scale};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
+use crate::types::{Cell, PieceType, Player, Table};
 
 pub const ID: &str = "aof3";
 
@@ -90,33 +91,33 @@ pub const COLOURS: [(&str, char); 4] = [("Red", 'r'), ("Orange", 'o'), ("Green",
 pub const TURN_ORDER: [usize; 4] = [RED, ORANGE, GREEN, BLUE];
 
 /// The player index (place in the turn order) of a colour.
-pub fn player(colour: usize) -> usize {
-    TURN_ORDER.iter().position(|&c| c == colour).expect("every colour plays")
+pub fn player(colour: usize) -> Player {
+    Player::new(TURN_ORDER.iter().position(|&c| c == colour).expect("every colour plays"))
 }
 
 // Piece types.
-pub const KING: usize = 0;
-pub const ROOK: usize = 1;
-pub const KNIGHT: usize = 2;
-pub const PAWN: usize = 3;
-pub const CAMEL: usize = 4;
-pub const ELEPHANT: usize = 5;
-pub const ELF: usize = 6;
-pub const RABBI: usize = 7;
-pub const SENNIGHT: usize = 8;
-pub const SIMURGH: usize = 9;
-pub const UNICORN: usize = 10;
-pub const BISHOP: usize = 11;
-pub const EMPEROR: usize = 12;
-pub const QUEEN: usize = 13;
-pub const POPE: usize = 14;
-pub const PRIMATE: usize = 15;
-pub const CALIPH: usize = 16;
-pub const CARDINAL: usize = 17;
-pub const LEVITE: usize = 18;
-pub const GOVERNOR: usize = 19;
-pub const MODERRANGER: usize = 20;
-pub const SEVITE: usize = 21;
+pub const KING: PieceType = PieceType::new(0);
+pub const ROOK: PieceType = PieceType::new(1);
+pub const KNIGHT: PieceType = PieceType::new(2);
+pub const PAWN: PieceType = PieceType::new(3);
+pub const CAMEL: PieceType = PieceType::new(4);
+pub const ELEPHANT: PieceType = PieceType::new(5);
+pub const ELF: PieceType = PieceType::new(6);
+pub const RABBI: PieceType = PieceType::new(7);
+pub const SENNIGHT: PieceType = PieceType::new(8);
+pub const SIMURGH: PieceType = PieceType::new(9);
+pub const UNICORN: PieceType = PieceType::new(10);
+pub const BISHOP: PieceType = PieceType::new(11);
+pub const EMPEROR: PieceType = PieceType::new(12);
+pub const QUEEN: PieceType = PieceType::new(13);
+pub const POPE: PieceType = PieceType::new(14);
+pub const PRIMATE: PieceType = PieceType::new(15);
+pub const CALIPH: PieceType = PieceType::new(16);
+pub const CARDINAL: PieceType = PieceType::new(17);
+pub const LEVITE: PieceType = PieceType::new(18);
+pub const GOVERNOR: PieceType = PieceType::new(19);
+pub const MODERRANGER: PieceType = PieceType::new(20);
+pub const SEVITE: PieceType = PieceType::new(21);
 
 /// Level count and the band's rows: s = P + Q from 18 (bottom) to 26 (top), d = P − Q from 1 to 17.
 pub const LEVELS: i32 = 5;
@@ -170,14 +171,14 @@ pub const CAMPS: [Camp; 4] = [
 
 /// What one level of a camp holds (§2.2); `None` = empty.
 pub struct LevelArray {
-    pub back: [usize; 2],
-    pub trio_sides: usize,
-    pub trio_centre: Option<usize>,
-    pub pawn_rank: usize,
-    pub extra: Option<usize>,
+    pub back: [PieceType; 2],
+    pub trio_sides: PieceType,
+    pub trio_centre: Option<PieceType>,
+    pub pawn_rank: PieceType,
+    pub extra: Option<PieceType>,
 }
 
-const fn level(back: [usize; 2], trio_sides: usize, trio_centre: Option<usize>, extra: Option<usize>) -> LevelArray {
+const fn level(back: [PieceType; 2], trio_sides: PieceType, trio_centre: Option<PieceType>, extra: Option<PieceType>) -> LevelArray {
     LevelArray { back, trio_sides, trio_centre, pawn_rank: PAWN, extra }
 }
 
@@ -197,10 +198,10 @@ pub const LEVEL_ARRAY: [LevelArray; 5] = [
 pub const EN_PASSANT: [(usize, usize, &str); 4] = [(RED, BLUE, "rd"), (BLUE, RED, "rd"), (ORANGE, GREEN, "mi"), (GREEN, ORANGE, "mi")];
 
 /// What a Pawn may become in its zone (§4.5): every array piece but King and Pawn.
-pub const PROMOTION_CHOICES: [usize; 10] = [ROOK, KNIGHT, CAMEL, ELEPHANT, ELF, RABBI, SENNIGHT, SIMURGH, UNICORN, BISHOP];
+pub const PROMOTION_CHOICES: [PieceType; 10] = [ROOK, KNIGHT, CAMEL, ELEPHANT, ELF, RABBI, SENNIGHT, SIMURGH, UNICORN, BISHOP];
 
 /// Pieces promoted by delivering checkmate (§4.3); promotees and the King are not in the list.
-pub const DELIVERER_PROMOTION: [(usize, usize); 11] = [
+pub const DELIVERER_PROMOTION: [(PieceType, PieceType); 11] = [
     (ROOK, QUEEN),
     (SIMURGH, QUEEN),
     (BISHOP, POPE),
@@ -312,7 +313,7 @@ pub const PAWN_FORWARD: [[Vec3; 2]; 4] =
 
 /// Cells of a colour's zone where a Pawn could never move again (§4.5): neither forward column
 /// exists.
-pub fn mandatory_promotion(geo: &Geometry, colour: usize, zone: &[usize]) -> Vec<usize> {
+pub fn mandatory_promotion(geo: &Geometry, colour: usize, zone: &[Cell]) -> Vec<Cell> {
     zone.iter().copied().filter(|&c| PAWN_FORWARD[colour].iter().all(|&v| geo.step(c, v).is_none())).collect()
 }
 
@@ -326,7 +327,7 @@ fn in_zone(colour: usize, [p, q]: [i32; 2]) -> bool {
     }
 }
 
-fn pieces() -> Vec<PieceDef> {
+fn pieces() -> Table<PieceType, PieceDef> {
     let king_steps = cat(&[&ORTHOGONAL, &VERTICAL, &with_levels(&ORTHOGONAL, 1)]);
     let rook = cat(&[&ORTHOGONAL, &VERTICAL]);
     let bishop = with_levels(&ORTHOGONAL, 1);
@@ -375,21 +376,22 @@ fn pieces() -> Vec<PieceDef> {
         PieceDef::new("Moderranger", "O", vec![rabbi, bishop_ride()]).value(750),
         PieceDef::new("Sevite", "W", vec![Component::leap(sennight), bishop_ride()]).value(750),
     ]
+    .into()
 }
 
 fn build() -> GameDef {
     let geometry = geometry();
-    let cells_of = |column: [i32; 2]| -> Vec<usize> { (0..LEVELS).filter_map(|z| geometry.cell_at([column[0], column[1], z])).collect() };
+    let cells_of = |column: [i32; 2]| -> Vec<Cell> { (0..LEVELS).filter_map(|z| geometry.cell_at([column[0], column[1], z])).collect() };
     let mut pieces = pieces();
 
     let mut setup = Vec::new();
     for (colour, camp) in CAMPS.iter().enumerate() {
         let owner = player(colour);
-        for (z, level) in LEVEL_ARRAY.iter().enumerate() {
-            let mut place = |name: &str, kind: usize| {
+        for (z, level) in (0..).zip(&LEVEL_ARRAY) {
+            let mut place = |name: &str, kind: PieceType| {
                 let [p, q] = col(name);
-                let cell = geometry.cell_at([p, q, z as i32]).expect("camp cell on the board");
-                setup.push((cell, owner, kind));
+                let cell = geometry.cell_at([p, q, z]).expect("camp cell on the board");
+                setup.push(Placement { cell, owner, kind });
             };
             place(camp.back[0], level.back[0]);
             place(camp.back[1], level.back[1]);
@@ -409,9 +411,9 @@ fn build() -> GameDef {
 
     // Pawn data per player (the orientation index is the player index).
     let double_step = TURN_ORDER.iter().map(|&c| CAMPS[c].pawn_rank.iter().flat_map(|&n| cells_of(col(n))).collect()).collect();
-    let zones: Vec<Vec<usize>> = TURN_ORDER
+    let zones: Table<Player, Vec<Cell>> = TURN_ORDER
         .iter()
-        .map(|&colour| (0..geometry.len()).filter(|&c| in_zone(colour, [geometry.coord(c)[0], geometry.coord(c)[1]])).collect())
+        .map(|&colour| geometry.all().filter(|&c| in_zone(colour, [geometry.coord(c)[0], geometry.coord(c)[1]])).collect())
         .collect();
     let mandatory = TURN_ORDER.iter().zip(&zones).map(|(&colour, z)| mandatory_promotion(&geometry, colour, z)).collect();
     pieces[PAWN].pawn = Some(PawnDef {
@@ -420,7 +422,7 @@ fn build() -> GameDef {
         promotion: Some(PromotionDef { zone: zones, mandatory, choices: PromotionChoices::Fixed(PROMOTION_CHOICES.to_vec()) }),
     });
 
-    let mut en_passant_cells = vec![vec![Vec::new(); 4]; 4];
+    let mut en_passant_cells: Table<Player, Table<Player, Vec<Cell>>> = Table::filled(4, Table::filled(4, Vec::new()));
     for &(capturer, stepper, column) in &EN_PASSANT {
         en_passant_cells[player(capturer)][player(stepper)] = cells_of(col(column));
     }
@@ -451,7 +453,7 @@ fn build() -> GameDef {
 mod tests {
     use super::*;
 
-    fn cell(g: &Geometry, name: &str) -> usize {
+    fn cell(g: &Geometry, name: &str) -> Cell {
         g.cell_by_name(name).unwrap_or_else(|| panic!("no cell {name}"))
     }
 
@@ -474,7 +476,7 @@ mod tests {
         assert_eq!(names.len(), 70);
         for (k, n) in names.iter().enumerate() {
             for z in 0..5 {
-                assert_eq!(g.name(70 * z + k), format!("{n}{}", z + 1));
+                assert_eq!(g.name(Cell::new(70 * z + k)), format!("{n}{}", z + 1));
             }
         }
         assert_eq!(g.coord(cell(&g, "ec3")), [21, 5, 2]);
@@ -489,7 +491,7 @@ mod tests {
         // §1.3: on a level 40 cells have 6 orthogonal neighbours, 2 have 5, 20 have 4, 8 have 3.
         let g = geometry();
         let mut by_count = [0; 7];
-        for c in 0..70 {
+        for c in (0..70).map(Cell::new) {
             by_count[ORTHOGONAL.iter().filter(|&&v| g.step(c, v).is_some()).count()] += 1;
         }
         assert_eq!(by_count, [0, 0, 0, 8, 20, 2, 40]);
@@ -503,7 +505,7 @@ mod tests {
         let xy = |[p, q]: [i32; 2]| -> (f64, f64) { ((p - q) as f64 / 2.0, (p + q) as f64 * 3f64.sqrt() / 2.0) };
         let mut found = Vec::new();
         let horizontal: Vec<Vec3> = cat(&[&HEX_DIAGONAL, &root7()]);
-        for c in 0..70 {
+        for c in (0..70).map(Cell::new) {
             let a = g.coord(c);
             for &v in &horizontal {
                 let b = [a[0] + v[0], a[1] + v[1]];
@@ -561,19 +563,19 @@ mod tests {
         let def = build();
         for colour in 0..4 {
             let mut counts = [0; 12];
-            for &(_, owner, kind) in &def.setup {
-                if owner == player(colour) {
-                    counts[kind] += 1;
+            for s in &def.setup {
+                if s.owner == player(colour) {
+                    counts[s.kind.index()] += 1;
                 }
             }
             // K R N P C E L A S M U B
             assert_eq!(counts, [1, 3, 2, 24, 2, 2, 2, 3, 2, 1, 3, 2], "colour {colour}");
         }
-        let mut cells: Vec<usize> = def.setup.iter().map(|s| s.0).collect();
+        let mut cells: Vec<Cell> = def.setup.iter().map(|s| s.cell).collect();
         cells.sort();
         cells.dedup();
         assert_eq!(cells.len(), 188);
-        let at = |name: &str| def.setup.iter().find(|s| s.0 == def.cell(name)).map(|s| (TURN_ORDER[s.1], s.2));
+        let at = |name: &str| def.setup.iter().find(|s| s.cell == def.cell(name)).map(|s| (TURN_ORDER[s.owner.index()], s.kind));
         assert_eq!(at("ec3"), Some((RED, KING)));
         assert_eq!(at("nl3"), Some((ORANGE, KING)));
         assert_eq!(at("jh3"), Some((GREEN, KING)));
@@ -596,7 +598,7 @@ mod tests {
         for (colour, cols) in expected {
             let p = player(colour);
             assert_eq!(promo.zone[p].len(), 17 * 5);
-            let mut want: Vec<usize> = cols.split(' ').flat_map(|c| (1..=5).map(move |z| format!("{c}{z}"))).map(|n| cell(g, &n)).collect();
+            let mut want: Vec<Cell> = cols.split(' ').flat_map(|c| (1..=5).map(move |z| format!("{c}{z}"))).map(|n| cell(g, &n)).collect();
             want.sort();
             let mut got = promo.mandatory[p].clone();
             got.sort();

@@ -4,9 +4,10 @@
 //! FIDEs), `c` (Colorbound Clobberers), `n` (Nutty Knights), `r` (Remarkable Rookies).
 //! Only the two armies in play contribute piece types, so `chess` has exactly the six FIDE types.
 
-use crate::game::{CastleDef, GameDef, PlayerDef, Rules};
+use crate::game::{CastleDef, GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper2d};
+use crate::types::{Cell, PieceType, Player};
 
 pub const ARMY_LETTERS: [char; 4] = ['f', 'c', 'n', 'r'];
 const ARMY_NAMES: [&str; 4] = ["Fabulous FIDEs", "Colorbound Clobberers", "Nutty Knights", "Remarkable Rookies"];
@@ -40,7 +41,7 @@ const DIAG: [Vec3; 4] = [[1, 1, 0], [1, -1, 0], [-1, 1, 0], [-1, -1, 0]];
 /// White's vectors and Black's (mirrored top to bottom): "forward" is towards the opponent.
 fn oriented(white: &[Vec3]) -> Vectors {
     let black = white.iter().map(|v| [v[0], -v[1], v[2]]).collect();
-    Vectors::PerOrientation(vec![white.to_vec(), black])
+    Vectors::PerOrientation(vec![white.to_vec(), black].into())
 }
 
 fn both(vs: &[&[Vec3]]) -> Vec<Vec3> {
@@ -95,11 +96,11 @@ fn army_pieces(army: usize) -> [PieceDef; 4] {
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
     let sq = |name: &str| geometry.cell_by_name(name).expect("square name");
-    let rank = |r: usize| -> Vec<usize> { (0..8).map(|f| 8 * r + f).collect() };
+    let rank = |r: usize| -> Vec<Cell> { (0..8).map(|f| Cell::new(8 * r + f)).collect() };
 
     // Types: King, Pawn, White's army, then Black's army if different.
-    const KING: usize = 0;
-    const PAWN: usize = 1;
+    const KING: PieceType = PieceType::new(0);
+    const PAWN: PieceType = PieceType::new(1);
     let mut pieces = vec![
         PieceDef::new("King", "K", vec![Component::leap(both(&[&ORTH, &DIAG]))]).royal(),
         PieceDef::new(
@@ -112,27 +113,26 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         )
         .value(100),
     ];
-    let mut slot_types = [[0usize; 4]; 2];
+    let mut slot_types = [[KING; 4]; 2];
     for (side, &army) in [white_army, black_army].iter().enumerate() {
         if side == 1 && black_army == white_army {
             slot_types[1] = slot_types[0];
             continue;
         }
         for (slot, piece) in army_pieces(army).into_iter().enumerate() {
-            slot_types[side][slot] = pieces.len();
+            slot_types[side][slot] = PieceType::new(pieces.len());
             pieces.push(piece);
         }
     }
-    let mut promotion_types: Vec<usize> = slot_types.iter().flatten().copied().collect();
-    promotion_types.dedup();
+    let mut promotion_types: Vec<PieceType> = slot_types.iter().flatten().copied().collect();
     promotion_types.sort();
     promotion_types.dedup();
-    pieces[PAWN].pawn = Some(PawnDef {
-        double_step: vec![rank(1), rank(6)],
+    pieces[PAWN.index()].pawn = Some(PawnDef {
+        double_step: vec![rank(1), rank(6)].into(),
         en_passant: true,
         promotion: Some(PromotionDef {
-            zone: vec![rank(7), rank(0)],
-            mandatory: vec![rank(7), rank(0)],
+            zone: vec![rank(7), rank(0)].into(),
+            mandatory: vec![rank(7), rank(0)].into(),
             choices: PromotionChoices::Fixed(promotion_types),
         }),
     });
@@ -141,15 +141,17 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     const SLOTS: [usize; 8] = [0, 1, 2, 3, 4, 2, 1, 0];
     let mut setup = Vec::new();
     for (side, back, front) in [(0usize, 0usize, 1usize), (1, 7, 6)] {
+        let owner = Player::new(side);
         for (file, &slot) in SLOTS.iter().enumerate() {
             let kind = if slot == 4 { KING } else { slot_types[side][slot] };
-            setup.push((8 * back + file, side, kind));
-            setup.push((8 * front + file, side, PAWN));
+            setup.push(Placement { cell: Cell::new(8 * back + file), owner, kind });
+            setup.push(Placement { cell: Cell::new(8 * front + file), owner, kind: PAWN });
         }
     }
 
     let mut castling = Vec::new();
     for (side, army, r, short, long) in [(0, white_army, "1", 'K', 'Q'), (1, black_army, "8", 'k', 'q')] {
+        let side = Player::new(side);
         let c = |f: &str| sq(&format!("{f}{r}"));
         castling.push(CastleDef { player: side, king_from: c("e"), king_to: c("g"), rook_from: c("h"), rook_to: c("f"), fen_char: short });
         // The Clobberers castle long to b1/b8 so that the colour-bound Bede keeps its colour.
@@ -166,8 +168,8 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         id: id.to_string(),
         name,
         geometry,
-        players: vec![PlayerDef { name: "White".into(), code: 'w' }, PlayerDef { name: "Black".into(), code: 'b' }],
-        pieces,
+        players: vec![PlayerDef { name: "White".into(), code: 'w' }, PlayerDef { name: "Black".into(), code: 'b' }].into(),
+        pieces: pieces.into(),
         setup,
         rules: Rules { castling, ..Rules::default() },
         armies: vec![ARMY_NAMES[white_army].to_string(), ARMY_NAMES[black_army].to_string()],
@@ -177,7 +179,7 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
 #[cfg(test)]
 mod tests {
     use crate::notation::{move_string, parse_position};
-    use crate::position::Position;
+    use crate::position::{PieceSquare, Position};
     use crate::registry;
 
     /// Targets of a lone piece (plus kings out of the way) from a cell, sorted.
@@ -260,6 +262,7 @@ mod tests {
             let game = registry::compiled::<1>(super::definition(id).expect("game"));
             for _ in 0..20 {
                 let mut pos = Position::start(game);
+                pos.set_piece_square(std::sync::Arc::new(PieceSquare::arbitrary(game.ntypes, game.nplayers, game.ncells)));
                 let mut moves = Vec::new();
                 for _ in 0..120 {
                     pos.legal_moves(&mut moves);
@@ -270,7 +273,7 @@ mod tests {
                     for &m in &moves {
                         let u = pos.make(m);
                         assert_eq!(pos.hash(), pos.compute_hash(), "{id}: hash after {}", move_string(game, m));
-                        assert_eq!(pos.material_sums(), pos.psq_from_scratch());
+                        assert_eq!(pos.piece_square_sums(), pos.psq_from_scratch());
                         pos.unmake(m, u);
                         assert_eq!(pos.hash(), before.hash());
                         assert_eq!(crate::notation::position_string(&pos), crate::notation::position_string(&before));

@@ -17,9 +17,10 @@
 //! Moves are `from` `to` (`Ue2Ue3`); a face promotion carries its suffix (`Ui9Ui10r`) but is also
 //! accepted without it; an Elephant Charge joins its leaps with `,` (`Ud1Uf3,Uf3Uh5`).
 
-use crate::game::{ChargeRule, EnlightenedRule, GameDef, MateRules, PlayerDef, Rules, VictimMen};
+use crate::game::{ChargeRule, EnlightenedRule, GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{CellInfo, Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper, leaper2d};
+use crate::types::{Cell, PieceType, Player, Table};
 
 pub const ID: &str = "guru2";
 
@@ -38,24 +39,24 @@ const SIZE: i32 = 10;
 const LOWER: i32 = 0;
 const UPPER: i32 = 1;
 
-const KING: usize = 0;
-const EMPEROR: usize = 1;
-const ROOK: usize = 2;
-const VICEREINE: usize = 3;
-const KNIGHT: usize = 4;
-const CAVALLANDER: usize = 5;
-const ELEPHANT: usize = 6;
-const WILFUL: usize = 7;
-const FERZ: usize = 8;
-const BARON: usize = 9;
-const GURU: usize = 10;
-const IGTIVLANDER: usize = 11;
-const PAWN: usize = 12;
-const ARCHDUKE: usize = 13;
+const KING: PieceType = PieceType::new(0);
+const EMPEROR: PieceType = PieceType::new(1);
+const ROOK: PieceType = PieceType::new(2);
+const VICEREINE: PieceType = PieceType::new(3);
+const KNIGHT: PieceType = PieceType::new(4);
+const CAVALLANDER: PieceType = PieceType::new(5);
+const ELEPHANT: PieceType = PieceType::new(6);
+const WILFUL: PieceType = PieceType::new(7);
+const FERZ: PieceType = PieceType::new(8);
+const BARON: PieceType = PieceType::new(9);
+const GURU: PieceType = PieceType::new(10);
+const IGTIVLANDER: PieceType = PieceType::new(11);
+const PAWN: PieceType = PieceType::new(12);
+const ARCHDUKE: PieceType = PieceType::new(13);
 
 /// Red's strip on its King level as (u, v, type) (§2.3, Appendix A): on the King level a man
 /// stands on (x, y) = (u, v), on the Guru level on (v, u) with the King replaced by the Guru.
-const RED_STRIP: [(i32, i32, usize); 17] = [
+const RED_STRIP: [(i32, i32, PieceType); 17] = [
     (0, 0, KING),
     (1, 0, FERZ),
     (2, 0, ROOK),
@@ -94,7 +95,7 @@ const SEATS: [Seat; 4] = [
 
 /// Face promotion by the distance of the column from the nearer corner of the face (§3.2, the
 /// symmetric reading G R N E F | F E N R G); a wider board would give Ferzes further in.
-const FACE_PROMOTION: [usize; 5] = [GURU, ROOK, KNIGHT, ELEPHANT, FERZ];
+const FACE_PROMOTION: [PieceType; 5] = [GURU, ROOK, KNIGHT, ELEPHANT, FERZ];
 
 /// Game ids this file defines.
 pub fn ids() -> Vec<String> {
@@ -105,8 +106,8 @@ pub fn definition(id: &str) -> Option<GameDef> {
     (id == ID).then(build)
 }
 
-fn cell_index(x: i32, y: i32, z: i32) -> usize {
-    (z * SIZE * SIZE + y * SIZE + x) as usize
+fn cell_index(x: i32, y: i32, z: i32) -> Cell {
+    Cell::new(usize::try_from(z * SIZE * SIZE + y * SIZE + x).expect("a cell of the board"))
 }
 
 fn geometry() -> Geometry {
@@ -142,7 +143,7 @@ fn one_level(vs: Vec<Vec3>) -> Vec<Vec3> {
     vs.into_iter().filter(|v| v[2].abs() <= 1).collect()
 }
 
-fn pieces() -> Vec<PieceDef> {
+fn pieces() -> Table<PieceType, PieceDef> {
     let orth = leaper(1, 0, 0);
     let diag = leaper(1, 1, 0);
     let viceroy = leaper(1, 1, 1);
@@ -172,13 +173,13 @@ fn pieces() -> Vec<PieceDef> {
         "Pawn",
         "P",
         vec![
-            Component::Leap { vectors: Vectors::PerOrientation(forward), mode: Mode::MoveOnly },
-            Component::Leap { vectors: Vectors::PerOrientation(captures), mode: Mode::CaptureOnly },
+            Component::Leap { vectors: Vectors::PerOrientation(forward.into()), mode: Mode::MoveOnly },
+            Component::Leap { vectors: Vectors::PerOrientation(captures.into()), mode: Mode::CaptureOnly },
         ],
     )
     .value(100)
     .pawn(PawnDef {
-        double_step: vec![Vec::new(); SEATS.len()],
+        double_step: vec![Vec::new(); SEATS.len()].into(),
         en_passant: false,
         promotion: Some(PromotionDef {
             zone: promotion_zone.clone(),
@@ -206,7 +207,7 @@ fn pieces() -> Vec<PieceDef> {
     list.into_iter()
         .enumerate()
         .map(|(i, (t, p))| {
-            assert_eq!(i, t, "piece list out of type order");
+            assert_eq!(i, t.index(), "piece list out of type order");
             p
         })
         .collect()
@@ -214,9 +215,9 @@ fn pieces() -> Vec<PieceDef> {
 
 /// Per orientation, the cells of the player's two all-enemy faces; and per cell, the type a pawn
 /// promotes to there.
-fn face_promotion() -> (Vec<Vec<usize>>, Vec<Option<usize>>) {
+fn face_promotion() -> (Table<Player, Vec<Cell>>, Table<Cell, Option<PieceType>>) {
     let last = SIZE - 1;
-    let mut table = vec![None; (2 * SIZE * SIZE) as usize];
+    let mut table = Table::filled(cell_index(0, 0, 2).index(), None);
     let zones = SEATS
         .iter()
         .map(|seat| {
@@ -246,7 +247,7 @@ fn face_promotion() -> (Vec<Vec<usize>>, Vec<Option<usize>>) {
                 } else {
                     continue;
                 };
-                let d = along.min(last - along) as usize;
+                let d = usize::try_from(along.min(last - along)).expect("a cell of the face");
                 table[cell_index(x, y, z)] = Some(FACE_PROMOTION[d.min(FACE_PROMOTION.len() - 1)]);
             }
         }
@@ -254,17 +255,17 @@ fn face_promotion() -> (Vec<Vec<usize>>, Vec<Option<usize>>) {
     (zones, table)
 }
 
-fn setup() -> Vec<(usize, usize, usize)> {
+fn setup() -> Vec<Placement> {
     let last = SIZE - 1;
     let mut out = Vec::new();
-    for (player, seat) in SEATS.iter().enumerate() {
+    for (owner, seat) in Player::all(SEATS.len()).zip(&SEATS) {
         let guru_level = UPPER + LOWER - seat.king_level;
         for &(u, v, kind) in &RED_STRIP {
             let guru_kind = if kind == KING { GURU } else { kind };
             for (x, y, z, t) in [(u, v, seat.king_level, kind), (v, u, guru_level, guru_kind)] {
                 let x = if seat.mirror_x { last - x } else { x };
                 let y = if seat.mirror_y { last - y } else { y };
-                out.push((cell_index(x, y, z), player, t));
+                out.push(Placement { cell: cell_index(x, y, z), owner, kind: t });
             }
         }
     }
@@ -272,7 +273,7 @@ fn setup() -> Vec<(usize, usize, usize)> {
 }
 
 fn build() -> GameDef {
-    let all_but_pawns: Vec<usize> = (0..=ARCHDUKE).filter(|&t| t != PAWN).collect();
+    let all_but_pawns: Vec<PieceType> = PieceType::all(ARCHDUKE.index() + 1).filter(|&t| t != PAWN).collect();
     let rules = Rules {
         mate: MateRules {
             victim_men: VictimMen::Removed,
@@ -308,21 +309,24 @@ fn build() -> GameDef {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::attacks::Facing;
     use crate::bitboard::Bitboard;
     use crate::notation;
     use crate::position::{Man, Position};
     use crate::registry;
     use crate::tables::Game;
+    use crate::types::PlayerSet;
 
     fn game() -> &'static Game<4> {
         registry::compiled::<4>(build())
     }
 
     /// Moves of a lone Red man of `kind` on `cell`.
-    fn lone_moves(kind: usize, cell: &str) -> usize {
+    fn lone_moves(kind: PieceType, cell: &str) -> usize {
         let g = game();
         let mut pos = Position::empty(g);
-        pos.put(g.def.cell(cell), Man::new(kind, 0, 0));
+        let red = Player::new(0);
+        pos.put(g.def.cell(cell), Man::new(kind, red, red));
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         moves.len()
@@ -357,25 +361,25 @@ mod tests {
     #[test]
     fn cell_names_and_indices() {
         let g = game();
-        assert_eq!(g.def.cell("La1"), 0);
-        assert_eq!(g.def.cell("Uj10"), 199);
-        assert_eq!(g.def.cell("Ue5"), 144);
-        assert_eq!(g.def.geometry.name(100), "Ua1");
+        assert_eq!(g.def.cell("La1"), Cell::new(0));
+        assert_eq!(g.def.cell("Uj10"), Cell::new(199));
+        assert_eq!(g.def.cell("Ue5"), Cell::new(144));
+        assert_eq!(g.def.geometry.name(Cell::new(100)), "Ua1");
     }
 
     #[test]
     fn start_array() {
         let g = game();
         let pos = Position::start(g);
-        let all: Vec<_> = g.def.setup.iter().map(|s| s.0).collect();
+        let all: Vec<_> = g.def.setup.iter().map(|s| s.cell).collect();
         assert_eq!(all.len(), 136);
         assert_eq!(pos.occupied().count(), 136, "two men on one cell");
-        for p in 0..4 {
+        for p in g.players() {
             for z in [LOWER, UPPER] {
                 let on_level = pos.pieces_of(p).iter().filter(|&c| g.def.geometry.coord(c)[2] == z).count();
-                assert_eq!(on_level, 17, "player {p} level {z}");
+                assert_eq!(on_level, 17, "{p:?} level {z}");
             }
-            assert!(!pos.in_check(p), "player {p} in check at the start");
+            assert!(!pos.in_check(p), "{p:?} in check at the start");
             // Ferzes on opposite colours.
             let colours: Vec<i32> =
                 (pos.pieces_of(p) & pos.pieces_of_type(FERZ)).iter().map(|c| g.def.geometry.coord(c).iter().sum::<i32>() % 2).collect();
@@ -384,7 +388,7 @@ mod tests {
             // Every pawn is protected by a friendly man.
             for c in pos.pieces_of(p) & pos.pieces_of_type(PAWN) {
                 assert!(
-                    pos.attacked(c, pos.occupied(), 1 << p, Bitboard::from_cell(c), false),
+                    pos.attacked(c, pos.occupied(), PlayerSet::only(p), Bitboard::from_cell(c), Facing::Ignored),
                     "pawn on {} unprotected",
                     g.def.geometry.name(c)
                 );
@@ -399,12 +403,12 @@ mod tests {
     #[test]
     fn start_elephant_bindings() {
         let g = game();
-        let binding = |c: usize| {
+        let binding = |c: Cell| {
             let [x, y, z] = g.def.geometry.coord(c);
             (z, x % 2, y % 2, (x / 2 + y / 2) % 2)
         };
         let elephants: Vec<(usize, (i32, i32, i32, i32))> =
-            g.def.setup.iter().filter(|s| s.2 == ELEPHANT).map(|&(c, p, _)| (p, binding(c))).collect();
+            g.def.setup.iter().filter(|s| s.kind == ELEPHANT).map(|s| (s.owner.index(), binding(s.cell))).collect();
         assert_eq!(elephants.len(), 32);
         for &(p, b) in &elephants {
             let same = |q: usize| elephants.iter().filter(|&&(o, ob)| o == q && ob == b).count();
@@ -417,7 +421,7 @@ mod tests {
             panic!("promotion by cell")
         };
         let red_bindings: Vec<_> = elephants.iter().filter(|e| e.0 == 0).map(|e| e.1).collect();
-        let new_binding: Vec<&str> = g.types[PAWN].promo_zone[0]
+        let new_binding: Vec<&str> = g.types[PAWN].promo_zone[Player::new(0)]
             .iter()
             .filter(|&c| table[c] == Some(ELEPHANT) && !red_bindings.contains(&binding(c)))
             .map(|c| g.def.geometry.name(c))
@@ -464,9 +468,10 @@ mod tests {
         let PromotionChoices::ByCell(table) = g.types[PAWN].promo_choices.clone().expect("pawn promotes") else {
             panic!("promotion by cell")
         };
-        let along_rank_10: Vec<usize> = "abcdefghij".chars().map(|f| table[g.def.cell(&format!("U{f}10"))].expect("face cell")).collect();
+        let along_rank_10: Vec<PieceType> =
+            "abcdefghij".chars().map(|f| table[g.def.cell(&format!("U{f}10"))].expect("face cell")).collect();
         assert_eq!(along_rank_10, vec![GURU, ROOK, KNIGHT, ELEPHANT, FERZ, FERZ, ELEPHANT, KNIGHT, ROOK, GURU]);
-        let along_file_a: Vec<usize> = (1..=10).map(|r| table[g.def.cell(&format!("La{r}"))].expect("face cell")).collect();
+        let along_file_a: Vec<PieceType> = (1..=10).map(|r| table[g.def.cell(&format!("La{r}"))].expect("face cell")).collect();
         assert_eq!(along_file_a, along_rank_10);
         assert_eq!(table[g.def.cell("Ue5")], None);
     }

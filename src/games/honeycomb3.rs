@@ -42,9 +42,10 @@
 //! N-player turn model (start-of-turn checkmates, recruiting, the pass, the two-player end) is
 //! the core's, switched on by `MateRules { victim_men: Recruited }`.
 
-use crate::game::{GameDef, MateRules, PlayerDef, Rules, VictimMen};
+use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
+use crate::types::{Cell, PieceType, Player, Table};
 
 /// Triangle side and levels.
 const SIDE: i32 = 8;
@@ -114,7 +115,7 @@ fn rotate_vector(v: Vec3) -> Vec3 {
 fn per_player(red: &[Vec3]) -> Vectors {
     let yellow: Vec<Vec3> = red.iter().map(|&v| rotate_vector(v)).collect();
     let blue: Vec<Vec3> = yellow.iter().map(|&v| rotate_vector(v)).collect();
-    Vectors::PerOrientation(vec![red.to_vec(), yellow, blue])
+    Vectors::PerOrientation(vec![red.to_vec(), yellow, blue].into())
 }
 
 fn with_level(v: Vec3, dl: i32) -> Vec3 {
@@ -150,8 +151,8 @@ fn oblique(k: i32) -> Vec<Vec3> {
     out
 }
 
-fn type_of(pieces: &[PieceDef], letter: char) -> usize {
-    pieces.iter().position(|p| p.code.starts_with(letter)).expect("piece letter of this variant")
+fn type_of(pieces: &[PieceDef], letter: char) -> PieceType {
+    PieceType::new(pieces.iter().position(|p| p.code.starts_with(letter)).expect("piece letter of this variant"))
 }
 
 fn build(id: &str, variant: Variant) -> GameDef {
@@ -196,18 +197,17 @@ fn build(id: &str, variant: Variant) -> GameDef {
 
     // Promotion: compulsory on arrival at the far edge, to any non-royal non-pawn type of the
     // variant, whether or not one was captured [SRC + DEC §4.2].
-    let promotion_types: Vec<usize> = (0..pieces.len()).filter(|&t| !pieces[t].royal && t != pawn).collect();
+    let promotion_types: Vec<PieceType> = PieceType::all(pieces.len()).filter(|&t| !pieces[t.index()].royal && t != pawn).collect();
     let red_far_edge: Vec<[i32; 2]> = (1..=SIDE).map(|x| [x, SIDE]).collect();
-    let mut zone = Vec::new();
     let mut edge = red_far_edge;
+    let mut edges: Vec<Vec<Cell>> = Vec::new();
     for _ in 0..3 {
-        let cells: Vec<usize> =
-            geometry.cells.iter().enumerate().filter(|(_, c)| edge.contains(&[c.coord[0], c.coord[1]])).map(|(i, _)| i).collect();
-        zone.push(cells);
+        edges.push(geometry.cells.entries().filter(|(_, c)| edge.contains(&[c.coord[0], c.coord[1]])).map(|(i, _)| i).collect());
         edge = edge.into_iter().map(rotate_column).collect();
     }
-    pieces[pawn].pawn = Some(PawnDef {
-        double_step: vec![Vec::new(); 3],
+    let zone: Table<Player, Vec<Cell>> = edges.into();
+    pieces[pawn.index()].pawn = Some(PawnDef {
+        double_step: vec![Vec::new(); 3].into(),
         en_passant: false,
         promotion: Some(PromotionDef { zone: zone.clone(), mandatory: zone, choices: PromotionChoices::Fixed(promotion_types) }),
     });
@@ -220,11 +220,11 @@ fn build(id: &str, variant: Variant) -> GameDef {
     }
     let mut setup = Vec::new();
     let mut columns = red;
-    for player in 0..3 {
+    for owner in Player::all(3) {
         for &(col, stack) in &columns {
-            for (l, &letter) in stack.iter().enumerate() {
-                let cell = geometry.cell_at([col[0], col[1], l as i32]).expect("setup cell on the board");
-                setup.push((cell, player, type_of(&pieces, letter)));
+            for (l, &letter) in (0..).zip(stack.iter()) {
+                let cell = geometry.cell_at([col[0], col[1], l]).expect("setup cell on the board");
+                setup.push(Placement { cell, owner, kind: type_of(&pieces, letter) });
             }
         }
         columns = columns.into_iter().map(|(c, s)| (rotate_column(c), s)).collect();
@@ -242,8 +242,9 @@ fn build(id: &str, variant: Variant) -> GameDef {
             PlayerDef { name: "Red".into(), code: 'r' },
             PlayerDef { name: "Yellow".into(), code: 'y' },
             PlayerDef { name: "Blue".into(), code: 'b' },
-        ],
-        pieces,
+        ]
+        .into(),
+        pieces: pieces.into(),
         setup,
         rules: Rules { mate: MateRules { victim_men: VictimMen::Recruited, ..MateRules::default() }, ..Rules::default() },
         armies: Vec::new(),
@@ -260,31 +261,27 @@ mod tests {
         registry::compiled::<4>(definition(id).expect("game id"))
     }
 
-    fn cell(g: &Game<4>, name: &str) -> usize {
+    fn cell(g: &Game<4>, name: &str) -> Cell {
         g.geometry().cell_by_name(name).expect("cell name")
     }
 
-    fn type_named(g: &Game<4>, code: &str) -> usize {
+    fn type_named(g: &Game<4>, code: &str) -> PieceType {
         g.def.piece_by_code(code).expect("piece code")
     }
 
     /// Directions a piece may start in from `from` on an empty board (rules §6): open rays of
     /// its rides, targets of its leaps, cells of its curved paths.
-    fn directions(g: &Game<4>, code: &str, owner: usize, from: usize) -> usize {
+    fn directions(g: &Game<4>, code: &str, owner: usize, from: Cell) -> usize {
         let t = type_named(g, code);
+        let tables = &g.moves;
         let mut n = 0;
-        for comp in &g.types[t].comps[owner] {
+        for comp in &g.types[t].comps[Player::new(owner)] {
             n += match comp {
-                CompiledComponent::Ride { rays, .. } => rays.iter().filter(|&&r| g.rays[r as usize].mask[from].any()).count(),
-                CompiledComponent::Leap { table, .. } => g.leaps[*table as usize][from].count() as usize,
+                CompiledComponent::Ride { rays, .. } => rays.iter().filter(|&&r| tables.rays[usize::from(r)].mask[from].any()).count(),
+                CompiledComponent::Leap { table, .. } => tables.leaps[usize::from(*table)][from].count() as usize,
                 CompiledComponent::Curved { set } => {
-                    let mut cells = crate::bitboard::Bitboard::<4>::EMPTY;
-                    for p in &g.curved[*set as usize][from] {
-                        for &c in p {
-                            cells.set(c as usize);
-                        }
-                    }
-                    cells.count() as usize
+                    let paths = &tables.curved[usize::from(*set)][from];
+                    crate::bitboard::Bitboard::<4>::from_cells(paths.iter().flatten().copied()).count() as usize
                 }
                 _ => unreachable!("no other components in this game"),
             };
@@ -308,7 +305,7 @@ mod tests {
         }
         // The same counts hold on every cell of each class: an edge column loses two hex
         // directions, a corner column four; a Rook level loses one level direction.
-        for c in 0..g.ncells {
+        for c in g.geometry().all() {
             let [x, y, l] = g.geometry().coord(c);
             let level_dirs = if l == 0 || l == 4 { 1 } else { 2 };
             let hex_dirs = 6 - 2 * [x == 1, y == SIDE, x == y].iter().filter(|&&e| e).count();
@@ -319,13 +316,13 @@ mod tests {
         }
         // The Bishop is not colour-bound: from one cell it reaches all 180.
         let bishop = type_named(g, "B");
-        let mut seen = crate::bitboard::Bitboard::<4>::from_cell(0);
-        let mut frontier = vec![0usize];
+        let mut seen = crate::bitboard::Bitboard::<4>::from_cell(Cell::new(0));
+        let mut frontier = vec![Cell::new(0)];
         while let Some(c) = frontier.pop() {
-            for comp in &g.types[bishop].comps[0] {
+            for comp in &g.types[bishop].comps[Player::new(0)] {
                 let CompiledComponent::Ride { rays, .. } = comp else { continue };
                 for &r in rays {
-                    for t in g.rays[r as usize].mask[c] {
+                    for t in g.moves.rays[usize::from(r)].mask[c] {
                         if !seen.has(t) {
                             seen.set(t);
                             frontier.push(t);
@@ -340,10 +337,10 @@ mod tests {
     #[test]
     fn leaper_counts_of_section_6() {
         let g = game("wildhoney3");
-        let counts = |code: &str| -> Vec<usize> { (0..g.ncells).map(|c| directions(g, code, 0, c)).collect() };
-        let best = |v: &[usize]| -> (usize, Vec<String>) {
+        let counts = |code: &str| -> Table<Cell, usize> { Table::from_fn(g.ncells, |c| directions(g, code, 0, c)) };
+        let best = |v: &Table<Cell, usize>| -> (usize, Vec<String>) {
             let m = *v.iter().max().unwrap();
-            (m, (0..g.ncells).filter(|&c| v[c] == m).map(|c| g.geometry().name(c).to_string()).collect())
+            (m, v.entries().filter(|&(_, &n)| n == m).map(|(c, _)| g.geometry().name(c).to_string()).collect())
         };
         let knight = counts("N");
         assert_eq!(best(&knight), (24, vec!["3c5".into(), "3c6".into(), "4c6".into()]));
@@ -366,19 +363,19 @@ mod tests {
     fn pawn_moves_and_promotion_edges() {
         let g = game("honeycomb3");
         let p = type_named(g, "P");
-        let comps = |o: usize| &g.types[p].comps[o];
+        let comps = |o: usize| &g.types[p].comps[Player::new(o)];
         for (o, from, moves, captures) in [
             (0, "3c5", ["3c6", "4c6"], ["3b6", "3d6", "4b6", "4d6"]),
             (1, "3c5", ["4c5", "3c4"], ["4b5", "4d5", "3b4", "3d4"]),
             (2, "3c5", ["2c5", "2c4"], ["2b5", "2d5", "2b4", "2d4"]),
         ] {
-            let mut want_moves: Vec<usize> = moves.iter().map(|n| cell(g, n)).collect();
-            let mut want_caps: Vec<usize> = captures.iter().map(|n| cell(g, n)).collect();
+            let mut want_moves: Vec<Cell> = moves.iter().map(|n| cell(g, n)).collect();
+            let mut want_caps: Vec<Cell> = captures.iter().map(|n| cell(g, n)).collect();
             want_moves.sort();
             want_caps.sort();
             for comp in comps(o) {
                 let CompiledComponent::Leap { table, mode } = comp else { panic!("pawns leap") };
-                let got: Vec<usize> = g.leaps[*table as usize][cell(g, from)].iter().collect();
+                let got: Vec<Cell> = g.moves.leaps[usize::from(*table)][cell(g, from)].iter().collect();
                 match mode {
                     Mode::MoveOnly => assert_eq!(got, want_moves, "player {o}"),
                     Mode::CaptureOnly => assert_eq!(got, want_caps, "player {o}"),
@@ -391,8 +388,8 @@ mod tests {
         assert_eq!(directions(g, "P", 1, cell(g, "3e5")), 4);
         // Far edges (§2): Red y = 8, Yellow x = y, Blue x = 1; 40 cells each, all compulsory.
         for (o, rule) in [(0usize, (|_: i32, y: i32| y == 8) as fn(i32, i32) -> bool), (1, |x, y| x == y), (2, |x, _| x == 1)] {
-            let zone = g.types[p].promo_zone[o];
-            assert_eq!(zone, g.types[p].promo_mandatory[o]);
+            let zone = g.types[p].promo_zone[Player::new(o)];
+            assert_eq!(zone, g.types[p].promo_mandatory[Player::new(o)]);
             assert_eq!(zone.count(), 40);
             for c in zone {
                 let [x, y, _] = g.geometry().coord(c);
@@ -407,12 +404,14 @@ mod tests {
         let from = cell(g, "3c5");
         assert_eq!(directions(g, "F", 0, from), 20);
         let finch = type_named(g, "F");
-        let CompiledComponent::Curved { set } = g.types[finch].comps[0][0] else { panic!("the Finch starts with its curved ride") };
-        let paths = &g.curved[set as usize][from];
+        let CompiledComponent::Curved { set } = g.types[finch].comps[Player::new(0)][0] else {
+            panic!("the Finch starts with its curved ride")
+        };
+        let paths = &g.moves.curved[usize::from(set)][from];
         assert_eq!(paths.len(), 12);
         assert!(paths.iter().all(|p| p.len() == 5));
         // Distance-2 cells: straight ones on 2 circuits, the others on 4 (§4.1).
-        let on_paths = |name: &str| paths.iter().filter(|p| p.contains(&(cell(g, name) as u16))).count();
+        let on_paths = |name: &str| paths.iter().filter(|p| p.contains(&cell(g, name))).count();
         for straight in ["1c5", "3c7", "5c7", "5c5", "3c3", "1c3"] {
             assert_eq!(on_paths(straight), 2, "{straight}");
         }
@@ -420,8 +419,8 @@ mod tests {
             assert_eq!(on_paths(bent), 4, "{bent}");
         }
         // The worked example: from 1c2, first step H1, turning the same way each step.
-        let corner = &g.curved[set as usize][cell(g, "1c2")];
-        let circuit: Vec<u16> = ["1c3", "2c4", "3c4", "3c3", "2c2"].iter().map(|n| cell(g, n) as u16).collect();
+        let corner = &g.moves.curved[usize::from(set)][cell(g, "1c2")];
+        let circuit: Vec<Cell> = ["1c3", "2c4", "3c4", "3c3", "2c2"].iter().map(|n| cell(g, n)).collect();
         assert!(corner.iter().any(|p| p.as_slice() == circuit.as_slice()));
     }
 
@@ -439,7 +438,9 @@ mod tests {
         ] {
             let g = game(id);
             assert_eq!(g.def.setup.len(), 90);
-            let at = |name: &str| g.def.setup.iter().find(|s| s.0 == cell(g, name)).map(|s| (s.1, g.def.pieces[s.2].code.clone()));
+            let at = |name: &str| {
+                g.def.setup.iter().find(|s| s.cell == cell(g, name)).map(|s| (s.owner.index(), g.def.pieces[s.kind].code.clone()))
+            };
             for (name, code) in red {
                 assert_eq!(at(name), Some((0, code.to_string())), "{id} {name}");
             }
@@ -450,8 +451,8 @@ mod tests {
             assert_eq!(at("6a6"), Some((2, "P".into())));
             assert_eq!(at("2a8"), Some((1, "B".into())));
             assert_eq!(at("7e7"), Some((2, "B".into())));
-            for p in 0..3 {
-                assert_eq!(g.def.setup.iter().filter(|s| s.1 == p).count(), 30);
+            for p in g.players() {
+                assert_eq!(g.def.setup.iter().filter(|s| s.owner == p).count(), 30);
             }
         }
     }

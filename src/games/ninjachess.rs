@@ -62,9 +62,10 @@
 //! ```
 //! (one line, without the line breaks). `d` draws each rank as a 5×5 block, rank 10 first.
 
-use crate::game::{GameDef, PlayerDef, Rules};
+use crate::game::{GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{CellInfo, Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper};
+use crate::types::{Cell, PieceType, Player};
 
 pub const ID: &str = "ninjachess";
 
@@ -114,8 +115,8 @@ const COMPOUND_NAMES: [[&str; 4]; 4] = [
 ];
 
 /// The cell of column `c`, row `w` (0..5 each) on rank `r` (1..10).
-fn cell_index(c: usize, w: usize, r: usize) -> usize {
-    FILES * (r - 1) + SIDE * w + c
+fn cell_index(c: usize, w: usize, r: usize) -> Cell {
+    Cell::new(FILES * (r - 1) + SIDE * w + c)
 }
 
 fn geometry() -> Geometry {
@@ -145,7 +146,7 @@ fn concat(parts: &[&[Vec3]]) -> Vec<Vec3> {
 /// White's vectors and Black's (rank component negated).
 fn oriented(white: &[Vec3]) -> Vectors {
     let black = white.iter().map(|v| [v[0], v[1], -v[2]]).collect();
-    Vectors::PerOrientation(vec![white.to_vec(), black])
+    Vectors::PerOrientation(vec![white.to_vec(), black].into())
 }
 
 fn forward_leap(white: &[Vec3], mode: Mode) -> Component {
@@ -195,44 +196,46 @@ fn build() -> GameDef {
             pieces.push(PieceDef::new(name, &code, vec![line.clone(), Component::leap(leap.to_vec())]));
         }
     }
-    const KING: usize = 0;
-    const PAWN: usize = 1;
-    const YEOMAN: usize = 2;
+    const KING: PieceType = PieceType::new(0);
+    const PAWN: PieceType = PieceType::new(1);
+    const YEOMAN: PieceType = PieceType::new(2);
 
-    let rank_cells = |r: usize| -> Vec<usize> { (0..FILES).map(|f| FILES * (r - 1) + f).collect() };
-    let ranks = |rs: std::ops::RangeInclusive<usize>| -> Vec<usize> { rs.flat_map(rank_cells).collect() };
+    let rank_cells = |r: usize| -> Vec<Cell> { (0..FILES).map(|f| Cell::new(FILES * (r - 1) + f)).collect() };
+    let ranks = |rs: std::ops::RangeInclusive<usize>| -> Vec<Cell> { rs.flat_map(rank_cells).collect() };
     // Promotion to any own type the enemy has captured: everything but King, Pawn and Yeoman.
-    let pool: Vec<usize> = (0..pieces.len()).filter(|&t| ![KING, PAWN, YEOMAN].contains(&t)).collect();
+    let pool: Vec<PieceType> = PieceType::all(pieces.len()).filter(|t| ![KING, PAWN, YEOMAN].contains(t)).collect();
     let promotion = PromotionDef {
-        zone: vec![ranks(RANKS + 1 - ZONE_RANKS..=RANKS), ranks(1..=ZONE_RANKS)],
-        mandatory: vec![rank_cells(RANKS), rank_cells(1)],
+        zone: vec![ranks(RANKS + 1 - ZONE_RANKS..=RANKS), ranks(1..=ZONE_RANKS)].into(),
+        mandatory: vec![rank_cells(RANKS), rank_cells(1)].into(),
         choices: PromotionChoices::CapturedPool(pool),
     };
-    pieces[PAWN].pawn = Some(PawnDef {
-        double_step: vec![rank_cells(PAWN_RANK), rank_cells(RANKS + 1 - PAWN_RANK)],
+    pieces[PAWN.index()].pawn = Some(PawnDef {
+        double_step: vec![rank_cells(PAWN_RANK), rank_cells(RANKS + 1 - PAWN_RANK)].into(),
         en_passant: true,
         promotion: Some(promotion.clone()),
     });
-    pieces[YEOMAN].pawn = Some(PawnDef { double_step: vec![Vec::new(), Vec::new()], en_passant: false, promotion: Some(promotion) });
+    pieces[YEOMAN.index()].pawn =
+        Some(PawnDef { double_step: vec![Vec::new(), Vec::new()].into(), en_passant: false, promotion: Some(promotion) });
 
-    let code_type = |code: &str| pieces.iter().position(|p| p.code == code).expect("setup code names a piece");
+    let code_type = |code: &str| PieceType::new(pieces.iter().position(|p| p.code == code).expect("setup code names a piece"));
     let mut setup = Vec::new();
     for (side, back, second, pawns) in [(0, 1, 2, PAWN_RANK), (1, RANKS, RANKS - 1, RANKS + 1 - PAWN_RANK)] {
+        let owner = Player::new(side);
         for (rank, codes) in [(back, &RANK_1), (second, &RANK_2)] {
             for (file, code) in codes.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
-                setup.push((cell_index(file % SIDE, file / SIDE, rank), side, code_type(code)));
+                setup.push(Placement { cell: cell_index(file % SIDE, file / SIDE, rank), owner, kind: code_type(code) });
             }
         }
         for f in PAWN_FILES.bytes() {
             let file = FILE_LETTERS.iter().position(|&l| l == f).expect("pawn file letter");
-            setup.push((cell_index(file % SIDE, file / SIDE, pawns), side, PAWN));
+            setup.push(Placement { cell: cell_index(file % SIDE, file / SIDE, pawns), owner, kind: PAWN });
         }
     }
 
     let rules = Rules {
         // Kings may not stand a Rook or Bishop move apart on an empty line (never triagonal).
         royal_facing: concat(&[&orth, &diag]),
-        royal_zone: Some(vec![ranks(1..=RANKS / 2), ranks(RANKS / 2 + 1..=RANKS)]),
+        royal_zone: Some(vec![ranks(1..=RANKS / 2), ranks(RANKS / 2 + 1..=RANKS)].into()),
         ..Rules::default()
     };
 
@@ -240,8 +243,8 @@ fn build() -> GameDef {
         id: ID.to_string(),
         name: "Ecumenical Eurasian Ninjachess".to_string(),
         geometry,
-        players: vec![PlayerDef { name: "White".into(), code: 'w' }, PlayerDef { name: "Black".into(), code: 'b' }],
-        pieces,
+        players: vec![PlayerDef { name: "White".into(), code: 'w' }, PlayerDef { name: "Black".into(), code: 'b' }].into(),
+        pieces: pieces.into(),
         setup,
         rules,
         armies: Vec::new(),
@@ -257,9 +260,9 @@ mod tests {
         let def = build();
         let g = &def.geometry;
         assert_eq!(g.len(), 250);
-        assert_eq!(g.name(0), "a1");
-        assert_eq!(g.name(12), "m1");
-        assert_eq!(g.name(249), "y10");
+        assert_eq!(g.name(Cell::new(0)), "a1");
+        assert_eq!(g.name(Cell::new(12)), "m1");
+        assert_eq!(g.name(Cell::new(249)), "y10");
         for (name, c, w, r) in [("m1", 2, 2, 1), ("a10", 0, 0, 10), ("t7", 4, 3, 7), ("w3", 2, 4, 3)] {
             let idx = cell_index(c, w, r);
             assert_eq!(g.cell_by_name(name), Some(idx), "{name}");
@@ -272,12 +275,12 @@ mod tests {
         let def = build();
         assert_eq!(def.pieces.len(), 31);
         // Codes unique ignoring case, as position strings require.
-        for (i, p) in def.pieces.iter().enumerate() {
+        for (i, p) in def.pieces.entries() {
             assert_eq!(def.piece_by_code(&p.code), Some(i), "{}", p.name);
         }
         let count = |side: usize, code: &str| {
-            let t = def.piece_by_code(code).unwrap_or(usize::MAX);
-            def.setup.iter().filter(|&&(_, s, k)| s == side && k == t).count()
+            let t = def.piece_by_code(code);
+            def.setup.iter().filter(|s| s.owner == Player::new(side) && Some(s.kind) == t).count()
         };
         let expected = [
             ("K", 1),
@@ -324,10 +327,10 @@ mod tests {
     fn black_is_the_reflection_of_white() {
         let def = build();
         let g = &def.geometry;
-        for &(cell, side, kind) in def.setup.iter().filter(|s| s.1 == 0) {
-            let [c, w, z] = g.coord(cell);
+        for s in def.setup.iter().filter(|s| s.owner == Player::new(0)) {
+            let [c, w, z] = g.coord(s.cell);
             let mirror = g.cell_at([c, w, RANKS as i32 - 1 - z]).expect("mirror cell");
-            assert!(def.setup.contains(&(mirror, 1 - side, kind)), "{}", g.name(cell));
+            assert!(def.setup.contains(&Placement { cell: mirror, owner: Player::new(1), kind: s.kind }), "{}", g.name(s.cell));
         }
     }
 

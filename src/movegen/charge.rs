@@ -10,8 +10,9 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::moves::MAX_LEGS;
-use crate::position::{Man, Move, NO_CELL, Position};
+use crate::position::{Man, Move, Position};
 use crate::tables::ChargeTables;
+use crate::types::{Cell, Player};
 
 /// The whole placement, compared exactly: only the mover's chargers move and only enemies are
 /// removed, so the occupied cells and the chargers' cells and men determine the board.
@@ -22,60 +23,48 @@ struct Placement<const W: usize> {
     men: Vec<Man>,
 }
 
+/// The leaps of a Charge so far: (from, leap-vector index, to).
+type Legs = ArrayVec<(Cell, u8, Cell), MAX_LEGS>;
+
 impl<const W: usize> Position<W> {
-    fn chargers_of(&self, rule: &ChargeTables, p: usize) -> Bitboard<W> {
-        let mut b = Bitboard::EMPTY;
-        for t in 0..self.game.ntypes {
-            if rule.chargers >> t & 1 == 1 {
-                b |= self.by_type[t];
-            }
-        }
-        b & self.by_owner[p]
+    fn chargers_of(&self, rule: &ChargeTables, p: Player) -> Bitboard<W> {
+        self.pieces_of_types(rule.chargers.iter()) & self.by_owner[p]
     }
 
     fn placement(&self, chargers: Bitboard<W>) -> Placement<W> {
-        Placement { occ: self.occ, chargers, men: chargers.iter().map(|c| self.board[c]).collect() }
+        Placement { occ: self.occ, chargers, men: chargers.iter().map(|c| self.man_at(c)).collect() }
     }
 
     /// True if the royal man of some active player is attacked by another active player.
     fn any_royal_attacked(&self) -> bool {
-        (0..self.game.nplayers).any(|q| self.is_active(q) && self.in_check(q))
+        self.active.iter().any(|q| self.in_check(q))
     }
 
     /// Appends every legal Charge of the player to move.
     pub(super) fn push_charges(&self, rule: &ChargeTables, out: &mut Vec<Move>) {
-        let p = self.to_move as usize;
+        let p = self.to_move;
         let chargers = self.chargers_of(rule, p);
         let own = self.by_owner[p];
-        let first_leap_exists = chargers
-            .iter()
-            .any(|a| rule.steps[a].iter().any(|&(mid, to)| mid != NO_CELL && chargers.has(mid as usize) && !own.has(to as usize)));
+        let first_leap_exists =
+            chargers.iter().any(|a| rule.steps[a].iter().flatten().any(|step| chargers.has(step.mid) && !own.has(step.to)));
         if !first_leap_exists || self.any_royal_attacked() {
             return;
         }
+        // The search makes each leap on a copy of the position, so that the attack tests after
+        // every leap are exact.
         let mut scratch = self.clone();
         let mut seen = vec![self.placement(chargers)];
-        let mut legs = ArrayVec::new();
-        scratch.charge_search(rule, p, &mut legs, &mut seen, out);
+        scratch.charge_search(rule, p, &mut Legs::new(), &mut seen, out);
     }
 
-    fn charge_search(
-        &mut self,
-        rule: &ChargeTables,
-        p: usize,
-        legs: &mut ArrayVec<(u16, u8, u16), MAX_LEGS>,
-        seen: &mut Vec<Placement<W>>,
-        out: &mut Vec<Move>,
-    ) {
+    fn charge_search(&mut self, rule: &ChargeTables, p: Player, legs: &mut Legs, seen: &mut Vec<Placement<W>>, out: &mut Vec<Move>) {
         let game = self.game;
         let chargers = self.chargers_of(rule, p);
         for from in chargers {
-            for (dir, &(mid, to)) in rule.steps[from].iter().enumerate() {
-                if mid == NO_CELL || !chargers.has(mid as usize) {
-                    continue;
-                }
-                let to = to as usize;
-                let target = self.board[to];
+            for (dir, step) in (0u8..).zip(rule.steps[from]) {
+                let Some(step) = step.filter(|s| chargers.has(s.mid)) else { continue };
+                let to = step.to;
+                let target = self.man_at(to);
                 // A royal target would mean a royal man was attacked before this leap.
                 if target.is_some() && (target.owner() == p || game.types[target.kind()].royal) {
                     continue;
@@ -83,7 +72,7 @@ impl<const W: usize> Position<W> {
                 let captured = if target.is_some() { self.take(to) } else { Man::NONE };
                 let m = self.take(from);
                 self.put(to, m);
-                legs.push((from as u16, dir as u8, to as u16));
+                legs.push((from, dir, to));
                 if !self.any_royal_attacked() {
                     let placement = self.placement(self.chargers_of(rule, p));
                     if !seen.contains(&placement) {

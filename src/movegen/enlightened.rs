@@ -7,28 +7,29 @@
 //! against the man's ordinary moves and across granters.
 
 use crate::bitboard::Bitboard;
+use crate::geometry::Vec3;
 use crate::position::{Move, Position};
 use crate::tables::{CompiledComponent, EnlightenedTables};
+use crate::types::{Cell, PieceType, Player};
 
 use super::Safety;
 
-fn length2(a: [i32; 3], b: [i32; 3]) -> i32 {
-    let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-    d[0] * d[0] + d[1] * d[1] + d[2] * d[2]
+fn length2(a: Vec3, b: Vec3) -> i32 {
+    (0..3).map(|i| (a[i] - b[i]) * (a[i] - b[i])).sum()
 }
 
 impl<const W: usize> Position<W> {
     /// Cells that the non-capturing components of a `kind` man would reach from `from` (riders up to
     /// and including the first occupied cell).
-    fn move_reach(&self, from: usize, kind: usize, orient: usize) -> Bitboard<W> {
-        let game = self.game;
+    fn move_reach(&self, from: Cell, kind: PieceType, orient: Player) -> Bitboard<W> {
+        let tables = &self.game.moves;
         let mut reach = Bitboard::EMPTY;
-        for comp in &game.types[kind].comps[orient] {
+        for comp in &self.game.types[kind].comps[orient] {
             match comp {
-                CompiledComponent::Leap { table, mode } if mode.moves() => reach |= game.leaps[*table as usize][from],
+                CompiledComponent::Leap { table, mode } if mode.moves() => reach |= tables.leaps[usize::from(*table)][from],
                 CompiledComponent::Ride { rays, mode } if mode.moves() => {
                     for &r in rays {
-                        reach |= game.ray_attacks(r as usize, from, self.occ);
+                        reach |= tables.ray_attacks(r, from, self.occ);
                     }
                 }
                 _ => {}
@@ -40,19 +41,13 @@ impl<const W: usize> Position<W> {
     /// Appends the legal Enlightened Moves that are not also ordinary moves.
     pub(super) fn push_enlightened(&self, rule: &EnlightenedTables, s: &Safety<W>, own: Bitboard<W>, out: &mut Vec<Move>) {
         let game = self.game;
-        let mut granters = Bitboard::EMPTY;
-        for t in 0..game.ntypes {
-            if rule.granters >> t & 1 == 1 {
-                granters |= self.by_type[t];
-            }
-        }
-        granters &= own;
+        let granters = self.pieces_of_types(rule.granters.iter()) & own;
         if granters.is_empty() {
             return;
         }
         let geo = game.geometry();
         // Destinations per user cell, merged over granters.
-        let mut found: Vec<(u16, Bitboard<W>)> = Vec::new();
+        let mut found: Vec<(Cell, Bitboard<W>)> = Vec::new();
         for c in granters {
             let centre = geo.coord(c);
             for &(t, oriented) in &rule.users {
@@ -61,7 +56,7 @@ impl<const W: usize> Position<W> {
                     continue;
                 }
                 let orientations = if oriented { game.nplayers } else { 1 };
-                for o in 0..orientations {
+                for o in Player::all(orientations) {
                     let men = if oriented { mine & self.by_orient[o] } else { mine };
                     let reach = self.move_reach(c, t, o);
                     let mut users = reach & men;
@@ -72,36 +67,26 @@ impl<const W: usize> Position<W> {
                     let empty = reach & !self.occ;
                     for from in users {
                         let len = length2(geo.coord(from), centre);
-                        let mut dests = Bitboard::EMPTY;
-                        for to in empty {
-                            if length2(geo.coord(to), centre) == len {
-                                dests.set(to);
-                            }
-                        }
+                        let dests = Bitboard::from_cells(empty.iter().filter(|&to| length2(geo.coord(to), centre) == len));
                         if dests.is_empty() {
                             continue;
                         }
-                        match found.iter_mut().find(|f| f.0 as usize == from) {
+                        match found.iter_mut().find(|f| f.0 == from) {
                             Some(f) => f.1 |= dests,
-                            None => found.push((from as u16, dests)),
+                            None => found.push((from, dests)),
                         }
                     }
                 }
             }
         }
         for (from, dests) in found {
-            let from = from as usize;
-            let m = self.board[from];
+            let m = self.man_at(from);
             let (kind, orient) = (m.kind(), m.orientation());
             let mut dests = dests & !self.piece_targets(from, kind, orient, own);
             if game.types[kind].royal {
-                dests &= game.royal_zone[m.owner()];
+                dests &= game.rules.royal_zone[m.owner()];
             }
-            for to in dests {
-                if self.legal_plain(s, from, to) {
-                    out.push(Move::new(from, to));
-                }
-            }
+            out.extend(dests.into_iter().filter(|&to| self.legal_plain(s, from, to)).map(|to| Move::new(from, to)));
         }
     }
 }

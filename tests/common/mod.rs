@@ -1,10 +1,13 @@
 //! Drives the `tessera` binary through the protocol.
-#![allow(dead_code)] // each test binary uses a different part of these helpers
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
+
+use tessera::search::{Control, Limits, MultiSearch, SearchSettings};
+use tessera::session::{SearchRequest, SearchResult, Session};
+use tessera::tt::TransTable;
 
 pub struct EngineProcess {
     child: Child,
@@ -99,4 +102,57 @@ impl Drop for EngineProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
     }
+}
+
+/// A session's status with players named, as the protocol's `status` line gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusText {
+    pub over: bool,
+    /// `checkmate`, `fifty-move rule`, ..., empty while the game goes on.
+    pub reason: String,
+    pub winner: Option<String>,
+    pub active: Vec<String>,
+    /// (eliminated player, eliminated by), in order of elimination.
+    pub eliminated: Vec<(String, String)>,
+    /// Best first; players sharing a place joined by `=`.
+    pub placings: Vec<String>,
+}
+
+/// Text views of a session for the tests: moves, players and the status by name.
+pub trait SessionText {
+    fn status_text(&self) -> StatusText;
+    fn to_move_name(&self) -> String;
+}
+
+impl SessionText for Box<dyn Session> {
+    fn status_text(&self) -> StatusText {
+        let s = self.status();
+        let name = |p| self.player_name(p).to_string();
+        StatusText {
+            over: s.is_over(),
+            reason: s.end.map(|e| e.reason.name().to_string()).unwrap_or_default(),
+            winner: s.winner().map(name),
+            active: s.active.iter().map(name).collect(),
+            eliminated: s.eliminated.iter().map(|&(v, m)| (name(v), name(m))).collect(),
+            placings: s.placings.iter().map(|set| set.iter().map(name).collect::<Vec<_>>().join("=")).collect(),
+        }
+    }
+
+    fn to_move_name(&self) -> String {
+        self.player_name(self.to_move()).to_string()
+    }
+}
+
+/// Searches a session's position with `limits`, one thread, a small table and the default
+/// settings (`algorithm` with three or more players).
+pub fn think(s: &dyn Session, limits: &Limits, algorithm: MultiSearch) -> SearchResult {
+    let control = Control::default();
+    let tt = TransTable::new(4);
+    let settings = SearchSettings { algorithm, ..SearchSettings::default() };
+    s.think(&SearchRequest { limits, control: &control, tt: &tt, threads: 1, settings }, &mut |_| {})
+}
+
+/// The best move found, as text.
+pub fn best_text(s: &dyn Session, result: &SearchResult) -> Option<String> {
+    result.best.map(|m| s.move_text(m))
 }

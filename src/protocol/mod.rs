@@ -2,7 +2,11 @@
 //!
 //! Commands are read line by line; `go` starts a search on its own thread, so `stop`,
 //! `ponderhit` and `isready` are answered while it runs. Every bad line gets one
-//! `info string error: ...` line and changes nothing.
+//! `info string error: ...` line and changes nothing. The options are in [`options`], the text
+//! of the answers in [`format`].
+
+mod format;
+pub mod options;
 
 use std::io::{BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -10,22 +14,22 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use crate::eval::{EvalParams, PARAMS};
-use crate::games;
-use crate::search::{Control, Limits, MultiSearch, SEARCH_PARAMS, SearchParams};
-use crate::session::{self, Session};
-use crate::tables::MAX_PLAYERS;
+use crate::search::{Control, Limits, MultiSearch};
+use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
+use crate::types::MAX_PLAYERS;
+pub use format::{bestmove_line, info_line, status_line};
+pub use options::DEFAULT_GAME;
+use options::{Effect, OptionDef, Value, Values};
 
 pub const ENGINE_NAME: &str = concat!("tessera ", env!("CARGO_PKG_VERSION"));
-pub const DEFAULT_GAME: &str = "chess";
-const DEFAULT_HASH_MB: usize = 16;
-const MAX_HASH_MB: usize = 65_536;
-const MAX_THREADS: usize = 512;
-/// Evaluation parameters are the options `Eval_<parameter>`.
-const EVAL_OPTION_PREFIX: &str = "Eval_";
-/// Search parameters are the options `Search_<parameter>`.
-const SEARCH_OPTION_PREFIX: &str = "Search_";
+/// Stack of the search thread: deep searches recurse.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// Deepest `go perft`.
+const MAX_PERFT_DEPTH: u32 = 20;
+/// Bounds of `go depth` and `go movestogo`.
+const MAX_GO_DEPTH: u64 = 100;
+const MAX_MOVES_TO_GO: u64 = 1000;
 
 /// Where protocol output goes (stdout in the binary, a buffer in tests).
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -46,14 +50,10 @@ struct Running {
 pub struct Engine {
     out: Output,
     session: Box<dyn Session>,
-    threads: usize,
     tt: Arc<TransTable>,
     search: Option<Running>,
-    /// Evaluation parameters and the search for three or more players, kept across changes of
-    /// game.
-    eval: EvalParams,
-    multi: MultiSearch,
-    search_params: SearchParams,
+    options: Vec<OptionDef>,
+    values: Values,
 }
 
 enum Flow {
@@ -63,17 +63,9 @@ enum Flow {
 
 impl Engine {
     pub fn new(out: Output) -> Self {
-        let session = session::open(DEFAULT_GAME).expect("the default game exists");
-        Engine {
-            out,
-            session,
-            threads: 1,
-            tt: Arc::new(TransTable::new(DEFAULT_HASH_MB)),
-            search: None,
-            eval: PARAMS,
-            multi: MultiSearch::default(),
-            search_params: SEARCH_PARAMS,
-        }
+        let values = Values::default();
+        let session = session::open(&values.game).expect("the default game exists");
+        Engine { out, session, tt: Arc::new(TransTable::new(values.hash_mb)), search: None, options: options::table(), values }
     }
 
     fn say(&self, line: &str) {
@@ -119,7 +111,7 @@ impl Engine {
             "stop" => self.stop_search(),
             "ponderhit" => {
                 if let Some(r) = &self.search {
-                    r.control.pondering.store(false, Ordering::Relaxed);
+                    r.control.ponderhit();
                 }
             }
             "d" => {
@@ -133,12 +125,12 @@ impl Engine {
                 }
             }
             "pieces" => {
-                for line in crate::describe::piece_lines(self.session.def()) {
+                for line in crate::describe::piece_lines(self.session.def(), &self.session.piece_values()) {
                     self.say(&line);
                 }
             }
-            "legal" => self.say(&self.session.legal_moves().join(" ")),
-            "status" => self.status(),
+            "legal" => self.say(&self.session.legal_move_texts().join(" ")),
+            "status" => self.say(&status_line(&*self.session, &self.session.status())),
             "bench" => match args.first() {
                 Some(game) if !crate::bench::has_game(game) => self.error(&format!("no bench positions for '{game}'")),
                 game => {
@@ -161,22 +153,8 @@ impl Engine {
     fn uci(&self) {
         self.say(&format!("id name {ENGINE_NAME}"));
         self.say("id author the tessera developers");
-        let ids = games::ids();
-        let vars: Vec<String> = ids.iter().map(|i| format!("var {i}")).collect();
-        self.say(&format!("option name UCI_Variant type combo default {DEFAULT_GAME} {}", vars.join(" ")));
-        self.say(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
-        self.say(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
-        self.say("option name Clear Hash type button");
-        self.say("option name Ponder type check default false");
-        let vars: Vec<String> = MultiSearch::NAMES.iter().map(|n| format!("var {n}")).collect();
-        self.say(&format!("option name MultiplayerSearch type combo default {} {}", MultiSearch::default().name(), vars.join(" ")));
-        for &(name, min, max) in EvalParams::RANGES {
-            let default = PARAMS.get(name).unwrap_or(0);
-            self.say(&format!("option name {EVAL_OPTION_PREFIX}{name} type spin default {default} min {min} max {max}"));
-        }
-        for &(name, min, max) in SearchParams::RANGES {
-            let default = SEARCH_PARAMS.get(name).unwrap_or(0);
-            self.say(&format!("option name {SEARCH_OPTION_PREFIX}{name} type spin default {default} min {min} max {max}"));
+        for o in &self.options {
+            self.say(&o.uci_line());
         }
         self.say("uciok");
     }
@@ -201,73 +179,57 @@ impl Engine {
         let value_at = args.iter().position(|&a| a == "value");
         let name = args[1..value_at.unwrap_or(args.len())].join(" ");
         let value = value_at.map(|i| args[i + 1..].join(" "));
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => {
-                let Some(v) = value else { return self.error("UCI_Variant needs a value") };
-                match session::open(&v) {
-                    Some(mut s) => {
-                        self.stop_search();
-                        s.set_eval_params(&self.eval);
-                        s.set_multiplayer_search(self.multi);
-                        s.set_search_params(&self.search_params);
-                        self.session = s;
-                        self.tt.clear();
-                        self.announce_game();
-                    }
-                    None => self.error(&format!("unknown variant '{v}'")),
+        let Some(option) = options::find(&self.options, &name) else {
+            return self.error(&format!("unknown option '{name}'"));
+        };
+        let effect = option.effect;
+        match option.parse(value.as_deref()) {
+            Ok(v) => {
+                if let Err(e) = self.apply(effect, v) {
+                    self.error(&e);
                 }
             }
-            "hash" => match value.as_deref().map(str::parse::<usize>) {
-                Some(Ok(mb)) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    self.stop_search();
-                    self.tt = Arc::new(TransTable::new(mb));
-                }
-                _ => self.error(&format!("Hash must be an integer from 1 to {MAX_HASH_MB}")),
-            },
-            "threads" => match value.as_deref().map(str::parse::<usize>) {
-                Some(Ok(n)) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
-                _ => self.error(&format!("Threads must be an integer from 1 to {MAX_THREADS}")),
-            },
-            "clear hash" => self.tt.clear(),
-            "multiplayersearch" => match value.as_deref().and_then(MultiSearch::parse) {
-                Some(m) => {
-                    self.multi = m;
-                    self.session.set_multiplayer_search(m);
-                }
-                None => self.error(&format!("MultiplayerSearch must be one of {}", MultiSearch::NAMES.join(", "))),
-            },
-            "ponder" => match value.as_deref() {
-                Some("true") | Some("false") => {}
-                _ => self.error("Ponder must be true or false"),
-            },
-            lower => {
-                let named = |prefix: &str, ranges: &'static [(&'static str, i32, i32)]| {
-                    ranges.iter().copied().find(|(p, _, _)| format!("{prefix}{p}").to_ascii_lowercase() == lower)
-                };
-                let number = value.as_deref().and_then(|v| v.parse::<i32>().ok());
-                if let Some((param, min, max)) = named(EVAL_OPTION_PREFIX, EvalParams::RANGES) {
-                    let mut next = self.eval;
-                    match number.map(|v| next.set(param, v)) {
-                        Some(Ok(())) => {
-                            self.eval = next;
-                            self.session.set_eval_params(&next);
-                        }
-                        _ => self.error(&format!("{EVAL_OPTION_PREFIX}{param} must be an integer from {min} to {max}")),
-                    }
-                } else if let Some((param, min, max)) = named(SEARCH_OPTION_PREFIX, SearchParams::RANGES) {
-                    let mut next = self.search_params;
-                    match number.map(|v| next.set(param, v)) {
-                        Some(Ok(())) => {
-                            self.search_params = next;
-                            self.session.set_search_params(&next);
-                        }
-                        _ => self.error(&format!("{SEARCH_OPTION_PREFIX}{param} must be an integer from {min} to {max}")),
-                    }
-                } else {
-                    self.error(&format!("unknown option '{name}'"));
-                }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// Carries out an option change (the value already checked against the option's type).
+    fn apply(&mut self, effect: Effect, value: Value) -> Result<(), String> {
+        let int = |v: &Value| if let Value::Int(i) = v { *i } else { 0 };
+        let choice = |v: &Value| if let Value::Choice(c) = v { c.clone() } else { String::new() };
+        match effect {
+            Effect::Variant => {
+                let id = choice(&value);
+                let mut s = session::open(&id).ok_or_else(|| format!("unknown variant '{id}'"))?;
+                self.stop_search();
+                s.set_eval_params(&self.values.eval);
+                self.session = s;
+                self.values.game = id;
+                self.tt.clear();
+                self.announce_game();
+            }
+            Effect::Hash => {
+                self.stop_search();
+                self.values.hash_mb = usize::try_from(int(&value)).map_err(|e| e.to_string())?;
+                self.tt = Arc::new(TransTable::new(self.values.hash_mb));
+            }
+            Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| e.to_string())?,
+            Effect::ClearHash => self.tt.clear(),
+            Effect::Ponder => self.values.ponder = value == Value::Bool(true),
+            Effect::MultiplayerSearch => {
+                self.values.search.algorithm = MultiSearch::parse(&choice(&value)).ok_or("unknown search")?;
+            }
+            Effect::Eval(param) => {
+                let mut next = self.values.eval;
+                next.set(param, i32::try_from(int(&value)).map_err(|e| e.to_string())?).map_err(|e| e.0)?;
+                self.values.eval = next;
+                self.session.set_eval_params(&next);
+            }
+            Effect::Search(param) => {
+                self.values.search.params.set(param, i32::try_from(int(&value)).map_err(|e| e.to_string())?).map_err(|e| e.0)?;
             }
         }
+        Ok(())
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -286,54 +248,30 @@ impl Engine {
         }
     }
 
-    fn status(&self) {
-        let s = self.session.status();
-        let mut line = format!("status {}", if s.over { "over" } else { "playing" });
-        line.push_str(&format!(" tomove {}", self.session.to_move_name()));
-        if !s.reason.is_empty() {
-            line.push_str(&format!(" reason {}", s.reason.replace(' ', "-")));
-        }
-        if let Some(w) = &s.winner {
-            line.push_str(&format!(" winner {w}"));
-        }
-        line.push_str(&format!(" active {}", s.active.join(",")));
-        if !s.eliminated.is_empty() {
-            let e: Vec<String> = s.eliminated.iter().map(|(v, m)| format!("{v}:{m}")).collect();
-            line.push_str(&format!(" eliminated {}", e.join(",")));
-        }
-        if !s.placings.is_empty() {
-            line.push_str(&format!(" placings {}", s.placings.join(",")));
-        }
-        self.say(&line);
-    }
-
     fn parse_limits(&self, args: &[&str]) -> Result<Limits, String> {
         let def = self.session.def();
         let mut limits = Limits::default();
         let mut i = 0;
         let number = |i: usize| -> Result<u64, String> {
             let tok = args.get(i + 1).ok_or_else(|| format!("'{}' needs a value", args[i]))?;
-            tok.parse::<i64>().map(|v| v.max(0) as u64).map_err(|_| format!("'{}' needs a number, got '{}'", args[i], tok))
+            tok.parse::<i64>().map(|v| v.max(0).unsigned_abs()).map_err(|_| format!("'{}' needs a number, got '{}'", args[i], tok))
         };
         while i < args.len() {
             let a = args[i];
+            // `<letter>time` and `<letter>inc`: a player's clock.
             let player_field = |suffix: &str| -> Option<usize> {
-                let code = a.strip_suffix(suffix)?;
-                let mut chars = code.chars();
-                let c = chars.next()?;
-                if chars.next().is_some() {
-                    return None;
-                }
-                def.players.iter().position(|p| p.code == c)
+                let mut chars = a.strip_suffix(suffix)?.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+                def.player_by_code(c).map(|p| p.index())
             };
             match a {
                 "infinite" => limits.infinite = true,
                 "ponder" => limits.ponder = true,
-                "depth" => limits.depth = Some(number(i)?.clamp(1, 100) as u32),
+                "depth" => limits.depth = Some(number(i)?.clamp(1, MAX_GO_DEPTH) as u32),
                 "nodes" => limits.nodes = Some(number(i)?.max(1)),
                 "movetime" => limits.movetime = Some(number(i)?),
-                "movestogo" => limits.movestogo = Some(number(i)?.clamp(1, 1000) as u32),
-                "mate" => limits.depth = Some((number(i)? * 2).clamp(1, 100) as u32),
+                "movestogo" => limits.movestogo = Some(number(i)?.clamp(1, MAX_MOVES_TO_GO) as u32),
+                "mate" => limits.depth = Some((number(i)?.saturating_mul(2)).clamp(1, MAX_GO_DEPTH) as u32),
                 _ => {
                     if let Some(p) = player_field("time") {
                         limits.time[p] = Some(number(i)?);
@@ -362,17 +300,21 @@ impl Engine {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
-        let control = Arc::new(Control::default());
-        control.pondering.store(limits.ponder, Ordering::Relaxed);
+        let control = Arc::new(Control::new(limits.ponder));
         let out = self.out.clone();
-        let info_out = self.out.clone();
-        let job =
-            self.session.search_job(limits, control.clone(), self.tt.clone(), self.threads, Box::new(move |line| emit(&info_out, &line)));
+        let session = self.session.boxed_clone();
+        let (tt, threads, settings) = (self.tt.clone(), self.values.threads, self.values.search);
+        let thread_control = control.clone();
         let answered = Arc::new(AtomicBool::new(false));
         let done = answered.clone();
-        let handle = std::thread::Builder::new().stack_size(64 << 20).spawn(move || {
-            let line = catch_unwind(AssertUnwindSafe(job))
-                .unwrap_or_else(|_| "info string error: internal error in search\nbestmove (none)".into());
+        let handle = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn(move || {
+            let session = &*session;
+            let request = SearchRequest { limits: &limits, control: &thread_control, tt: &tt, threads, settings };
+            let line = catch_unwind(AssertUnwindSafe(|| {
+                let result = session.think(&request, &mut |r| emit(&out, &info_line(session, r)));
+                bestmove_line(session, &result)
+            }))
+            .unwrap_or_else(|_| "info string error: internal error in search\nbestmove (none)".into());
             done.store(true, Ordering::SeqCst);
             emit(&out, &line);
         });
@@ -385,8 +327,8 @@ impl Engine {
     fn perft(&mut self, args: &[&str]) {
         let depth = match args {
             [d] => match d.parse::<u32>() {
-                Ok(d) if d <= 20 => d,
-                _ => return self.error("go perft needs a depth from 0 to 20"),
+                Ok(d) if d <= MAX_PERFT_DEPTH => d,
+                _ => return self.error(&format!("go perft needs a depth from 0 to {MAX_PERFT_DEPTH}")),
             },
             _ => return self.error("go perft needs a depth"),
         };
@@ -396,7 +338,7 @@ impl Engine {
         }
         let mut total = 0;
         for (mv, n) in self.session.divide(depth) {
-            self.say(&format!("{mv}: {n}"));
+            self.say(&format!("{}: {n}", self.session.move_text(mv)));
             total += n;
         }
         self.say(&format!("\nNodes searched: {total}"));
@@ -404,8 +346,7 @@ impl Engine {
 
     fn stop_search(&mut self) {
         if let Some(r) = self.search.take() {
-            r.control.stop.store(true, Ordering::Relaxed);
-            r.control.pondering.store(false, Ordering::Relaxed);
+            r.control.stop();
             let _ = r.handle.join();
         }
     }

@@ -1,0 +1,149 @@
+//! Legal move generation.
+//!
+//! Pseudo-legal targets come from the compiled components ([`targets`]); legality is decided by
+//! [`legality`]. Moves granted by rule switches live in their own submodules: [`enlightened`] and
+//! [`charge`]. [`perft`] counts move paths.
+
+pub mod charge;
+pub mod enlightened;
+mod legality;
+mod perft;
+pub mod targets;
+#[cfg(test)]
+mod tests;
+
+use arrayvec::ArrayVec;
+
+use crate::attacks::Facing;
+use crate::bitboard::Bitboard;
+use crate::movement::{Mode, PromotionChoices};
+use crate::position::{Move, Position};
+use crate::tables::CompiledComponent;
+use crate::types::{Cell, MAX_TYPES, PieceType, Player};
+use legality::Safety;
+
+impl<const W: usize> Position<W> {
+    /// Target cells of a `kind` man of orientation `orient` on `from` (all components), before
+    /// legality; `own` are the mover's men.
+    #[inline(always)]
+    pub(crate) fn piece_targets(&self, from: Cell, kind: PieceType, orient: Player, own: Bitboard<W>) -> Bitboard<W> {
+        targets::piece_targets(self.game, from, kind, orient, self.occ, own)
+    }
+
+    /// Types a pawn of `kind` may promote to on `to` right now.
+    fn promotion_choices(&self, kind: PieceType, to: Cell, out: &mut ArrayVec<PieceType, MAX_TYPES>) {
+        let p = self.to_move;
+        let initial = &self.game.rules.initial_counts[p];
+        match &self.game.types[kind].promo_choices {
+            None => {}
+            Some(PromotionChoices::Fixed(list)) => out.extend(list.iter().copied()),
+            Some(PromotionChoices::ByCell(table)) => out.extend(table[to]),
+            Some(PromotionChoices::CapturedPool(list)) => out.extend(list.iter().copied().filter(|&t| self.counts[p][t] < initial[t])),
+        }
+    }
+
+    /// Emits the move(s) of a pawn-like man to `to`, with promotion choices where they apply.
+    fn push_pawn_move(&self, kind: PieceType, orient: Player, mv: Move, out: &mut Vec<Move>) {
+        let info = &self.game.types[kind];
+        let to = mv.to();
+        if !info.promo_zone[orient].has(to) {
+            out.push(mv);
+            return;
+        }
+        if !info.promo_mandatory[orient].has(to) {
+            out.push(mv);
+        }
+        let mut choices = ArrayVec::new();
+        self.promotion_choices(kind, to, &mut choices);
+        out.extend(choices.into_iter().map(|t| mv.with_promotion(t)));
+    }
+
+    /// All legal moves of the player to move; the pass `0000` when three or more players are
+    /// active and there is no move; nothing when the game is decided.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.generate(self.safety(), out);
+    }
+
+    fn generate(&self, s: Safety<W>, out: &mut Vec<Move>) {
+        out.clear();
+        if self.is_decided() {
+            return;
+        }
+        let game = self.game;
+        let p = self.to_move;
+        let own = self.by_owner[p];
+        for from in own {
+            let m = self.man_at(from);
+            let (kind, orient) = (m.kind(), m.orientation());
+            let info = &game.types[kind];
+            let mut targets = self.piece_targets(from, kind, orient, own);
+            if info.royal {
+                targets &= game.rules.royal_zone[p];
+            }
+            if info.pawn {
+                for to in targets {
+                    if self.legal_plain(&s, from, to) {
+                        self.push_pawn_move(kind, orient, Move::new(from, to), out);
+                    }
+                }
+                for &(mid, to) in &info.double_steps[orient][from] {
+                    if !self.occ.has(mid) && !self.occ.has(to) && self.legal_plain(&s, from, to) {
+                        self.push_pawn_move(kind, orient, Move::double_step(from, to, mid), out);
+                    }
+                }
+                if info.en_passant {
+                    self.push_en_passant(&s, from, kind, orient, out);
+                }
+            } else {
+                out.extend(targets.into_iter().filter(|&to| self.legal_plain(&s, from, to)).map(|to| Move::new(from, to)));
+            }
+        }
+        if self.castling != 0 && !s.in_check {
+            self.push_castles(&s, out);
+        }
+        if let Some(rule) = &game.rules.enlightened {
+            self.push_enlightened(rule, &s, own, out);
+        }
+        if let Some(rule) = &game.rules.charge {
+            self.push_charges(rule, out);
+        }
+        if out.is_empty() && self.active.len() > 2 {
+            out.push(Move::PASS);
+        }
+    }
+
+    fn push_en_passant(&self, s: &Safety<W>, from: Cell, kind: PieceType, orient: Player, out: &mut Vec<Move>) {
+        let game = self.game;
+        let p = self.to_move;
+        for q in game.players() {
+            let Some(ep) = self.ep[q] else { continue };
+            if q == p || !self.is_active(q) || self.occ.has(ep.skipped) || !game.rules.ep_allowed[p][q].has(ep.skipped) {
+                continue;
+            }
+            let reaches = game.types[kind].comps[orient].iter().any(|c| {
+                matches!(c, CompiledComponent::Leap { table, mode: Mode::CaptureOnly } if game.moves.leaps[usize::from(*table)][from].has(ep.skipped))
+            });
+            let vm = self.man_at(ep.victim);
+            if reaches
+                && vm.is_some()
+                && vm.owner() == q
+                && game.types[vm.kind()].en_passant
+                && self.safe_after(s, from, ep.skipped, Some(ep.victim))
+            {
+                self.push_pawn_move(kind, orient, Move::en_passant(from, ep.skipped, ep.victim), out);
+            }
+        }
+    }
+
+    fn push_castles(&self, s: &Safety<W>, out: &mut Vec<Move>) {
+        let p = self.to_move;
+        for (i, c) in self.game.rules.castles.iter().enumerate() {
+            if c.player != p || self.castling & c.right == 0 || self.occ.intersects(&c.empty) {
+                continue;
+            }
+            if c.safe.iter().all(|cell| !self.attacked(cell, self.occ, s.enemies, Bitboard::EMPTY, Facing::Counted)) {
+                out.push(Move::castle(c.king_from, c.king_to, i));
+            }
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! The legality filter (pins, shortcuts) against exact tests and a plain reference, and the
+//! pass.
+
+mod exact {
+    use crate::position::{Man, Move, Position};
+    use crate::registry::compiled;
+    use crate::tables::{CompiledComponent, Game};
+    use crate::types::{Cell, PieceType, Player};
+
+    /// Legal moves with every move checked by the exact attack test (no pin or path shortcuts).
+    fn exact<const W: usize>(pos: &Position<W>) -> Vec<Move> {
+        let mut s = pos.safety();
+        s.risky_from = pos.game.all_cells;
+        let mut out = Vec::new();
+        pos.generate(s, &mut out);
+        out.sort_by_key(|m| m.raw());
+        out
+    }
+
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// A sparse random position: each player's royal piece and `men` other random men.
+    fn random_position<const W: usize>(game: &'static Game<W>, rng: &mut StdRng, men: usize) -> Position<W> {
+        let mut pos = Position::empty(game);
+        let royal = game.piece_types().find(|&t| game.types[t].royal).expect("a royal type");
+        // Curved and bent riders, whose discovered attacks the legality shortcuts must see, come
+        // up more often than the rest.
+        let shortcut_relevant = |t: PieceType| {
+            game.types[t].comps[Player::new(0)]
+                .iter()
+                .any(|c| matches!(c, CompiledComponent::Curved { .. } | CompiledComponent::Bent { .. }))
+        };
+        let others: Vec<PieceType> = game
+            .piece_types()
+            .filter(|&t| !game.types[t].royal)
+            .flat_map(|t| std::iter::repeat_n(t, if shortcut_relevant(t) { 6 } else { 1 }))
+            .collect();
+        for p in game.players() {
+            for i in 0..=men {
+                let kind = if i == 0 { royal } else { others[rng.random_range(0..others.len())] };
+                let cell = loop {
+                    let c = Cell::new(rng.random_range(0..game.ncells));
+                    if pos.man_at(c).is_none() {
+                        break c;
+                    }
+                };
+                pos.put(cell, Man::new(kind, p, p));
+            }
+        }
+        pos
+    }
+
+    /// Plays a random game: at every position the legality shortcuts agree with exact tests,
+    /// hashes stay incremental and unmake restores the position. Returns (positions, mates).
+    fn check_game<const W: usize>(mut pos: Position<W>, rng: &mut StdRng, plies: usize) -> (usize, u8) {
+        let mut positions = 0;
+        for _ in 0..plies {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            moves.sort_by_key(|m| m.raw());
+            assert_eq!(moves, exact(&pos), "{}", crate::notation::position_string(&pos));
+            positions += 1;
+            if moves.is_empty() {
+                break;
+            }
+            // Take a checkmating move when there is one, else prefer captures.
+            let mating = moves.iter().copied().find(|&m| {
+                let mut after = pos.clone();
+                after.make(m);
+                after.mates() > pos.mates()
+            });
+            let captures: Vec<Move> = moves.iter().copied().filter(|m| pos.man_at(m.to()).is_some()).collect();
+            let pool = if !captures.is_empty() && rng.random_range(0..4) != 0 { &captures } else { &moves };
+            let mv = mating.unwrap_or(pool[rng.random_range(0..pool.len())]);
+            let before = pos.clone();
+            let undo = pos.make(mv);
+            assert_eq!(pos.hash(), pos.compute_hash());
+            let mut back = pos.clone();
+            back.unmake(mv, undo);
+            assert_eq!(crate::notation::position_string(&back), crate::notation::position_string(&before));
+            assert_eq!(back.hash(), before.hash());
+        }
+        (positions, pos.mates())
+    }
+
+    /// Four players with curved and bent riders: from the start and from sparse random
+    /// positions, through checks, passes, checkmates and wins.
+    #[test]
+    fn shortcuts_agree_with_exact_legality_in_random_aof3_games() {
+        let game = compiled::<6>(crate::games::definition("aof3").expect("aof3"));
+        let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut positions = 0;
+        let mut mates = 0;
+        for _ in 0..4 {
+            let (n, m) = check_game(Position::start(game), &mut rng, 400);
+            positions += n;
+            mates += m as usize;
+        }
+        for _ in 0..60 {
+            let men = rng.random_range(4..16);
+            let (n, m) = check_game(random_position(game, &mut rng, men), &mut rng, 200);
+            positions += n;
+            mates += m as usize;
+        }
+        assert!(positions > 3000, "{positions}");
+        assert!(mates > 20, "{mates} checkmates");
+    }
+}
+
+mod pass {
+    use crate::position::{Man, Move, Position};
+    use crate::registry;
+    use crate::tables::Game;
+    use crate::types::{Player, PlayerSet};
+
+    fn game() -> &'static Game<4> {
+        registry::compiled::<4>(crate::games::definition("honeycomb3").expect("honeycomb3"))
+    }
+
+    fn position(men: &[(&str, usize, &str)], to_move: usize, active: u8) -> Position<4> {
+        let g = game();
+        let mut p = Position::empty(g);
+        for &(c, owner, code) in men {
+            let cell = g.geometry().cell_by_name(c).expect("cell");
+            let owner = Player::new(owner);
+            p.put(cell, Man::new(g.def.piece_by_code(code).expect("code"), owner, owner));
+        }
+        p.set_active(PlayerSet::from_bits(active));
+        p.set_to_move(Player::new(to_move));
+        p
+    }
+
+    /// Yellow's King on the vertex 1a8 is not attacked, but Red covers all five of its cells
+    /// (2a8 and 2b8 by the Rook on 2e8, 1b8 by the Bishop, 1a7 by the Bishop defended from 7a7,
+    /// 1b7 by the Rook on 7b7), and Yellow has nothing else.
+    const BOXED: [(&str, usize, &str); 7] =
+        [("1c1", 0, "K"), ("2e8", 0, "R"), ("1a7", 0, "B"), ("7a7", 0, "R"), ("7b7", 0, "R"), ("1a8", 1, "K"), ("5c8", 2, "K")];
+
+    #[test]
+    fn no_move_with_three_players_is_the_pass() {
+        let mut p = position(&BOXED, 1, 0b111);
+        assert!(!p.in_check(Player::new(1)));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves, vec![Move::PASS]);
+        assert_eq!(p.perft(1), 1);
+        let undo = p.make(Move::PASS);
+        assert_eq!((p.to_move(), p.halfmove_clock()), (Player::new(2), 1));
+        p.unmake(Move::PASS, undo);
+        assert_eq!(p.to_move(), Player::new(1));
+    }
+
+    #[test]
+    fn no_move_with_two_players_is_no_move() {
+        let men: Vec<_> = BOXED.iter().copied().filter(|m| m.1 != 2).collect();
+        let mut p = position(&men, 1, 0b011);
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.is_empty(), "stalemate: no pass with two players");
+        assert_eq!(p.perft(2), 0);
+    }
+
+    #[test]
+    fn pass_is_not_offered_beside_legal_moves() {
+        let mut men = BOXED.to_vec();
+        men.push(("3c5", 1, "P"));
+        let p = position(&men, 1, 0b111);
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 2);
+        assert!(!moves.contains(&Move::PASS));
+    }
+
+    #[test]
+    fn a_decided_game_has_no_moves() {
+        let p = position(&[("1c1", 0, "K"), ("3c3", 0, "P")], 0, 0b001);
+        assert!(p.is_decided());
+        assert_eq!(p.winner(), Some(Player::new(0)));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.is_empty());
+    }
+}
+
+mod reference {
+    //! The legality filter (pins, shortcuts) against a plain reference: every pseudo-legal move
+    //! played on a copy and the mover's King tested, over random 3-player games; and `make` /
+    //! `unmake` (start-of-turn checkmates included) restoring the position exactly.
+    use crate::attacks::Facing;
+    use crate::bitboard::Bitboard;
+    use crate::position::{Move, PieceSquare, Position};
+    use crate::registry;
+    use crate::tables::Game;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    fn reference_moves(p: &Position<4>) -> Vec<Move> {
+        let game = p.game;
+        let me = p.to_move;
+        let own = p.by_owner[me];
+        let enemies = p.active.without(me);
+        let mut out = Vec::new();
+        for from in own {
+            let m = p.man_at(from);
+            for to in p.piece_targets(from, m.kind(), m.orientation(), own) {
+                let mut q = p.clone();
+                q.take(from);
+                if q.man_at(to).is_some() {
+                    q.take(to);
+                }
+                q.put(to, m);
+                let king = q.royal_cell(me).expect("the mover has a King");
+                if !q.attacked(king, q.occ, enemies, Bitboard::EMPTY, Facing::Counted) {
+                    if game.types[m.kind()].pawn {
+                        p.push_pawn_move(m.kind(), m.orientation(), Move::new(from, to), &mut out);
+                    } else {
+                        out.push(Move::new(from, to));
+                    }
+                }
+            }
+        }
+        if out.is_empty() && p.active.len() > 2 {
+            out.push(Move::PASS);
+        }
+        out.sort_by_key(|m| m.raw());
+        out
+    }
+
+    fn random_games(id: &str, games: usize, plies: usize) -> (usize, usize, usize) {
+        let game: &'static Game<4> = registry::compiled::<4>(crate::games::definition(id).expect("game"));
+        let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut rnd = |n: usize| rng.random_range(0..n);
+        let (mut positions, mut checks, mut mates) = (0, 0, 0);
+        for _ in 0..games {
+            let mut p = Position::start(game);
+            p.set_piece_square(std::sync::Arc::new(PieceSquare::arbitrary(game.ntypes, game.nplayers, game.ncells)));
+            for _ in 0..plies {
+                let mut moves = Vec::new();
+                p.legal_moves(&mut moves);
+                if p.is_decided() {
+                    break;
+                }
+                moves.sort_by_key(|m| m.raw());
+                assert_eq!(moves, reference_moves(&p), "{}", crate::notation::position_string(&p));
+                if moves.is_empty() {
+                    break;
+                }
+                positions += 1;
+                checks += p.in_check(p.to_move()) as usize;
+                // Prefer captures, so that games open up and Kings come under fire.
+                let captures: Vec<Move> = moves.iter().copied().filter(|m| !m.is_pass() && p.man_at(m.to()).is_some()).collect();
+                let mv = if !captures.is_empty() && rnd(3) > 0 { captures[rnd(captures.len())] } else { moves[rnd(moves.len())] };
+                let before = (crate::notation::position_string(&p), p.hash(), p.mates());
+                let undo = p.make(mv);
+                assert_eq!(p.hash(), p.compute_hash());
+                assert_eq!(p.piece_square_sums(), p.psq_from_scratch());
+                p.unmake(mv, undo);
+                assert_eq!((crate::notation::position_string(&p), p.hash(), p.mates()), before);
+                p.make(mv);
+                mates += (p.mates() - before.2) as usize;
+            }
+        }
+        (positions, checks, mates)
+    }
+
+    #[test]
+    fn legal_moves_match_the_reference_in_random_three_player_games() {
+        for id in ["honeycomb3", "wildhoney3"] {
+            let (positions, checks, mates) = random_games(id, 80, 400);
+            assert!(positions > 20_000 && checks > 500 && mates > 2, "{id}: {positions} positions, {checks} checks, {mates} mates");
+        }
+    }
+}

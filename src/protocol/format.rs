@@ -1,0 +1,71 @@
+//! The text of the protocol's output lines, made from the session's typed answers.
+
+use crate::search::{Report, Score};
+use crate::session::{SearchResult, Session, Status};
+use crate::types::PlayerSet;
+
+/// An `info` line for a completed iteration.
+pub fn info_line(session: &dyn Session, r: &Report) -> String {
+    let score = match r.score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(m) => format!("mate {m}"),
+    };
+    let nps = (r.nodes * 1000).checked_div(r.time_ms).unwrap_or(r.nodes * 1000);
+    let pv: Vec<String> = r.pv.iter().map(|&m| session.move_text(m)).collect();
+    let players = &session.def().players;
+    let scores = if players.len() > 2 {
+        let parts: Vec<String> = players.entries().map(|(p, def)| format!("{}:{}", def.code, r.scores[p])).collect();
+        format!(" scores {}", parts.join(","))
+    } else {
+        String::new()
+    };
+    format!(
+        "info depth {} seldepth {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
+        r.depth,
+        r.seldepth,
+        score,
+        scores,
+        r.nodes,
+        nps,
+        r.hashfull,
+        r.time_ms,
+        pv.join(" ")
+    )
+}
+
+/// The `bestmove` line of a finished search.
+pub fn bestmove_line(session: &dyn Session, result: &SearchResult) -> String {
+    match (result.best, result.ponder) {
+        (None, _) => "bestmove (none)".to_string(),
+        (Some(b), None) => format!("bestmove {}", session.move_text(b)),
+        (Some(b), Some(p)) => format!("bestmove {} ponder {}", session.move_text(b), session.move_text(p)),
+    }
+}
+
+/// Players' names joined by `,`.
+fn names(session: &dyn Session, players: PlayerSet) -> String {
+    players.iter().map(|p| session.player_name(p)).collect::<Vec<_>>().join(",")
+}
+
+/// The `status` line.
+pub fn status_line(session: &dyn Session, s: &Status) -> String {
+    let mut line = format!("status {}", if s.is_over() { "over" } else { "playing" });
+    line.push_str(&format!(" tomove {}", session.player_name(s.to_move)));
+    if let Some(end) = s.end {
+        line.push_str(&format!(" reason {}", end.reason.name().replace(' ', "-")));
+        if let Some(w) = end.winner {
+            line.push_str(&format!(" winner {}", session.player_name(w)));
+        }
+    }
+    line.push_str(&format!(" active {}", names(session, s.active)));
+    if !s.eliminated.is_empty() {
+        let e: Vec<String> = s.eliminated.iter().map(|&(v, m)| format!("{}:{}", session.player_name(v), session.player_name(m))).collect();
+        line.push_str(&format!(" eliminated {}", e.join(",")));
+    }
+    if !s.placings.is_empty() {
+        let places: Vec<String> =
+            s.placings.iter().map(|&set| set.iter().map(|p| session.player_name(p)).collect::<Vec<_>>().join("=")).collect();
+        line.push_str(&format!(" placings {}", places.join(",")));
+    }
+    line
+}

@@ -1,0 +1,212 @@
+//! Principal variation search (negamax for two players; paranoid and best-reply for more, the
+//! value being the team to move's): transposition table cut-offs, reverse futility, null move,
+//! futility pruning, late move reductions, and the aspiration windows of the iterations.
+
+use super::ordering::MovePicker;
+use super::worker::Worker;
+use super::{INF, MATE, MAX_PLY, MultiSearch, is_mate_score};
+use crate::position::{Move, MoveKind};
+use crate::tt::Bound;
+
+/// Reverse futility pruning applies up to this depth, futility pruning up to this one.
+const RFP_MAX_DEPTH: i32 = 3;
+const FUTILITY_MAX_DEPTH: i32 = 2;
+/// Late move reductions: from this depth, from this move number on (0-based), one ply; two
+/// plies from the second move number on.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_FIRST_MOVE: usize = 3;
+const LMR_DEEPER_MOVE: usize = 8;
+/// Aspiration windows: from this depth; a window wider than this on a side becomes unbounded.
+const ASPIRATION_MIN_DEPTH: i32 = 4;
+const ASPIRATION_MAX_DELTA: i32 = 2_000;
+
+/// Plies to reduce the `index`-th move of a node (0-based).
+fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
+    if quiet && depth >= LMR_MIN_DEPTH && index >= LMR_FIRST_MOVE && !in_check { 1 + i32::from(index >= LMR_DEEPER_MOVE) } else { 0 }
+}
+
+/// A score for the table: mate scores counted from this node instead of the root.
+pub(super) fn to_tt(v: i32, distance: i32) -> i32 {
+    if v >= MATE - MAX_PLY as i32 {
+        v + distance
+    } else if v <= -MATE + MAX_PLY as i32 {
+        v - distance
+    } else {
+        v
+    }
+}
+
+/// A score from the table, mate scores counted from the root again.
+pub(super) fn from_tt(v: i32, distance: i32) -> i32 {
+    if v >= MATE - MAX_PLY as i32 {
+        v - distance
+    } else if v <= -MATE + MAX_PLY as i32 {
+        v + distance
+    } else {
+        v
+    }
+}
+
+impl<const W: usize> Worker<'_, W> {
+    pub(super) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if !self.enter_node(ply) {
+            return 0;
+        }
+        if let Some(v) = self.terminal_or_draw(ply) {
+            return v;
+        }
+        let mover = self.pos.to_move();
+        let in_check = self.pos.in_check(mover);
+        if depth <= 0 && !in_check || ply >= MAX_PLY - 2 {
+            return self.quiesce(ply, alpha, beta, 0);
+        }
+        let duel = !self.multi;
+        let depth = depth.max(1);
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = Move::NONE;
+        if let Some(e) = self.shared.tt.probe(self.key()) {
+            tt_move = e.mv;
+            let score = from_tt(e.score, self.distance());
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let prune = duel && !pv_node && !in_check && ply > 0;
+        let static_eval = if prune { self.static_eval() } else { 0 };
+
+        // Reverse futility: far enough above beta near the leaves.
+        let rfp = self.params.rfp_margin;
+        if prune && rfp > 0 && depth <= RFP_MAX_DEPTH && !is_mate_score(beta) && static_eval - rfp * depth >= beta {
+            return static_eval;
+        }
+
+        // Null move: only where the side to move alternates (two players) and is not in check.
+        let r = self.params.null_move_r;
+        if prune && r > 0 && depth > r && static_eval >= beta && self.has_pieces(mover) {
+            let u = self.make(Move::PASS);
+            let v = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1);
+            self.unmake(Move::PASS, u);
+            if self.aborted {
+                return 0;
+            }
+            if v >= beta && v < MATE - MAX_PLY as i32 {
+                return v;
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.stack[ply].list);
+        list.clear();
+        if self.brs_node(mover) {
+            self.best_replies(&mut list, tt_move, ply);
+        } else {
+            self.pos.legal_moves(&mut list.moves);
+            if list.moves.is_empty() {
+                self.stack[ply].list = list;
+                return self.no_move_value();
+            }
+            self.score_moves(&mut list, tt_move, ply);
+        }
+        let fm = self.params.futility_margin;
+        let futile = prune && fm > 0 && depth <= FUTILITY_MAX_DEPTH && !is_mate_score(alpha) && static_eval + fm * depth <= alpha;
+        let mut best = -INF;
+        let mut best_move = Move::NONE;
+        let alpha0 = alpha;
+        let mut undos = std::mem::take(&mut self.stack[ply].undos);
+        let mut picker = MovePicker::new(list);
+        while let Some((mv, passes)) = picker.next_move() {
+            let i = picker.index();
+            let quiet = self.is_quiet(mv);
+            self.make_play(passes, mv, &mut undos);
+            if futile && i > 0 && quiet && !self.pos.in_check(self.pos.to_move()) {
+                self.unmake_play(&mut undos);
+                continue;
+            }
+            let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
+            let child = |w: &mut Self, d: i32, a: i32, b: i32| -> i32 {
+                if same_team { w.search(d, ply + 1, a, b) } else { -w.search(d, ply + 1, -b, -a) }
+            };
+            let mut v;
+            if i == 0 {
+                v = child(self, depth - 1, alpha, beta);
+            } else {
+                let reduction = reduction(quiet, depth, i, in_check);
+                v = if same_team {
+                    child(self, depth - 1 - reduction, alpha, beta)
+                } else {
+                    child(self, depth - 1 - reduction, alpha, alpha + 1)
+                };
+                if !same_team && v > alpha && (reduction > 0 || v < beta) {
+                    v = child(self, depth - 1, alpha, beta);
+                }
+            }
+            self.unmake_play(&mut undos);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = mv;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        if quiet && mv.kind() != MoveKind::Pass {
+                            self.remember_cutoff(mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.stack[ply].list = picker.into_list();
+        self.stack[ply].undos = undos;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, bound);
+        best
+    }
+
+    /// One iteration from the root; the value is from the root player's point of view (for
+    /// max-n: the evaluation at the end of the principal variation).
+    pub(super) fn iterate(&mut self, depth: i32, previous: Option<i32>) -> i32 {
+        if self.algorithm == MultiSearch::MaxN {
+            self.maxn(depth, 0, self.root, 0);
+            return self.pv_end_value(self.root);
+        }
+        let mut delta = self.params.aspiration;
+        let Some(centre) = previous.filter(|&p| delta > 0 && depth >= ASPIRATION_MIN_DEPTH && !self.multi && !is_mate_score(p)) else {
+            return self.search(depth, 0, -INF, INF);
+        };
+        // Aspiration: a window around the last score, widened on the failing side until the
+        // score falls inside.
+        let (mut lo, mut hi) = (centre - delta, centre + delta);
+        loop {
+            let v = self.search(depth, 0, lo, hi);
+            if self.aborted || (lo < v && v < hi) {
+                return v;
+            }
+            delta *= 2;
+            if v <= lo {
+                lo = if delta > ASPIRATION_MAX_DELTA { -INF } else { (centre - delta).max(-INF) };
+            } else {
+                hi = if delta > ASPIRATION_MAX_DELTA { INF } else { (centre + delta).min(INF) };
+            }
+        }
+    }
+}

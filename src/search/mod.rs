@@ -1,0 +1,241 @@
+//! Search: iterative deepening over an alpha-beta (PVS) search with quiescence, a shared
+//! transposition table and Lazy SMP threads.
+//!
+//! With two players this is ordinary negamax. With three or four it is, as chosen by
+//! [`MultiSearch`], the paranoid search (the root player against a coalition of all the others),
+//! best-reply search (the same, but at the coalition's turn only the strongest single reply of
+//! any opponent is played, the others passing), or max-n. Negamax, paranoid and best-reply are
+//! one code path ([`alphabeta`], [`quiesce`], [`brs`]): a node's value is from the point of view
+//! of the "team" to move (the root player, or the coalition), and a child's value is negated only
+//! when the team changes. Max-n is [`maxn`].
+//!
+//! The rest: [`worker`] (one thread's state and its per-ply stack), [`ordering`] (the move
+//! picker), [`time`] (when to stop), [`threads`] (the iterative deepening driver and the helper
+//! threads), [`pv`] (principal variations made legal, scores at their ends).
+
+mod alphabeta;
+mod brs;
+mod maxn;
+mod ordering;
+mod pv;
+mod quiesce;
+mod threads;
+mod time;
+mod worker;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
+
+use crate::eval::Evaluator;
+use crate::position::Move;
+use crate::tt::TransTable;
+use crate::types::{MAX_PLAYERS, PerPlayer};
+pub use threads::think;
+
+/// The value of a mate now; a mate `n` plies away is `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Above every score.
+const INF: i32 = 31_000;
+/// Deepest ply of the search stack.
+const MAX_PLY: usize = 128;
+
+/// True if `v` is a mate score (a win or a loss within the search's reach).
+fn is_mate_score(v: i32) -> bool {
+    v.abs() >= MATE - MAX_PLY as i32
+}
+
+/// The search used while three or more players are in the game (with two it is always
+/// alpha-beta).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MultiSearch {
+    /// The root player against a coalition of all the others.
+    #[default]
+    Paranoid,
+    /// Every player maximises its own share (max-n with shallow pruning).
+    MaxN,
+    /// Best-reply search: the root player's moves alternate with the single strongest reply of
+    /// any opponent; the other opponents pass.
+    BestReply,
+}
+
+impl MultiSearch {
+    /// Names as the protocol's `MultiplayerSearch` option takes them.
+    pub const NAMES: [&'static str; 3] = ["paranoid", "maxn", "brs"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MultiSearch::Paranoid => "paranoid",
+            MultiSearch::MaxN => "maxn",
+            MultiSearch::BestReply => "brs",
+        }
+    }
+
+    /// Parses a name (case-insensitive).
+    pub fn parse(name: &str) -> Option<Self> {
+        match name.to_ascii_lowercase().as_str() {
+            "paranoid" => Some(MultiSearch::Paranoid),
+            "maxn" => Some(MultiSearch::MaxN),
+            "brs" => Some(MultiSearch::BestReply),
+            _ => None,
+        }
+    }
+}
+
+crate::params::tunable! {
+    /// Search parameters. The pruning terms and the aspiration window apply in two-player games
+    /// only; 0 turns a term off.
+    SearchParams, "search parameter",
+    /// Null-move reduction R (plies; 0: no null move).
+    null_move_r: 0..=4,
+    /// Aspiration window around the previous iteration's score, in centipawns (0: full window).
+    aspiration: 0..=1000,
+    /// Reverse futility pruning at depth 1 to 3: a node whose static evaluation beats beta by
+    /// this much per ply of depth returns at once.
+    rfp_margin: 0..=1000,
+    /// Futility pruning at depth 1 and 2: quiet moves that give no check are skipped where the
+    /// static evaluation plus this much per ply of depth does not reach alpha.
+    futility_margin: 0..=1000,
+    /// Delta pruning in quiescence: captures that cannot bring the score within this margin of
+    /// alpha, even winning the captured man for free, are skipped.
+    delta_margin: 0..=2000,
+    /// Longest capture sequence of the paranoid and best-reply quiescence with three or more
+    /// players (plies), where every opponent's captures are searched.
+    multi_quiesce_plies: 1..=12,
+}
+
+/// The defaults: the search's one table.
+pub const SEARCH_PARAMS: SearchParams =
+    SearchParams { null_move_r: 2, aspiration: 30, rfp_margin: 100, futility_margin: 150, delta_margin: 200, multi_quiesce_plies: 12 };
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SEARCH_PARAMS
+    }
+}
+
+/// How to search: the N-player algorithm and the parameters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchSettings {
+    pub algorithm: MultiSearch,
+    pub params: SearchParams,
+}
+
+/// What `go` asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Milliseconds for this move.
+    pub movetime: Option<u64>,
+    /// Remaining clock time per player (milliseconds).
+    pub time: [Option<u64>; MAX_PLAYERS],
+    /// Increment per player (milliseconds).
+    pub inc: [u64; MAX_PLAYERS],
+    pub movestogo: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+}
+
+/// Signals from the protocol thread to a running search: stop now, and whether it is pondering.
+#[derive(Default)]
+pub struct Control {
+    stop: AtomicBool,
+    /// While set, the search does not stop on its own (UCI `go ponder` / `go infinite`).
+    pondering: AtomicBool,
+    /// Wakes a finished search that waits for `stop` or `ponderhit` before it answers.
+    changed: Condvar,
+    lock: Mutex<()>,
+}
+
+impl Control {
+    /// A control for a search that starts pondering (or not).
+    pub fn new(pondering: bool) -> Self {
+        let c = Control::default();
+        c.pondering.store(pondering, Ordering::Relaxed);
+        c
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.stop.store(true, Ordering::SeqCst);
+        self.pondering.store(false, Ordering::SeqCst);
+        self.changed.notify_all();
+    }
+
+    /// The opponent played the expected move: the search goes on as a normal one.
+    pub fn ponderhit(&self) {
+        let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.pondering.store(false, Ordering::SeqCst);
+        self.changed.notify_all();
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// Blocks until the search may answer: at once, unless it is infinite or pondering, in which
+    /// case until `stop` (or `ponderhit`, when pondering and not infinite).
+    fn wait_until_released(&self, infinite: bool) {
+        let mut guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        while !self.is_stopped() && (infinite || self.is_pondering()) {
+            guard = self.changed.wait(guard).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Centipawns(i32),
+    /// Mate in this many moves of the mover (negative: the mover is mated).
+    Mate(i32),
+}
+
+impl Score {
+    fn from_value(v: i32) -> Score {
+        if v >= MATE - MAX_PLY as i32 {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE + MAX_PLY as i32 {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Centipawns(v)
+        }
+    }
+}
+
+/// One completed iteration: what an `info` line reports.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    /// From the mover's point of view.
+    pub score: Score,
+    /// Static evaluation of the PV's end for every player (each from its own point of view;
+    /// `-MATE` for a player out of the game).
+    pub scores: PerPlayer<i32>,
+    pub pv: Vec<Move>,
+}
+
+/// What a search found: the best move (none when the game is over) and the expected reply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+}
+
+/// What a search shares with its caller: the table, the stop signals, the thread count, the
+/// evaluation and the settings.
+pub struct Resources<'a> {
+    pub tt: &'a TransTable,
+    pub control: &'a Control,
+    pub threads: usize,
+    pub eval: &'a Evaluator,
+    pub settings: SearchSettings,
+}

@@ -1,0 +1,173 @@
+//! Move ordering: the transposition table's move first, then captures (most valuable victim,
+//! least valuable attacker), promotions, killers and the history of quiet cut-offs; and the
+//! move picker that hands a node its moves best first.
+
+use super::worker::Worker;
+use crate::attacks::Facing;
+use crate::bitboard::Bitboard;
+use crate::position::{Move, MoveKind};
+
+/// Ordering scores by class: each class above every score of the classes below.
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 24;
+const PROMOTION: i32 = 1 << 23;
+const KILLER: i32 = 1 << 22;
+/// Within captures: the victim's value times this, less the attacker's value divided by it.
+const VALUE_SCALE: i32 = 16;
+/// History scores stay below this (and so below the killers).
+const HISTORY_CAP: i32 = 1 << 20;
+
+/// A node's moves with their ordering scores and, at best-reply nodes, the number of opponents
+/// who pass before each move (empty elsewhere: no passes).
+#[derive(Default)]
+pub(super) struct MoveList {
+    pub moves: Vec<Move>,
+    pub scores: Vec<i32>,
+    pub passes: Vec<u8>,
+}
+
+impl MoveList {
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.scores.clear();
+        self.passes.clear();
+    }
+}
+
+/// Hands out a list's moves best first (a selection sort done one step at a time, since a
+/// cut-off usually comes early).
+pub(super) struct MovePicker {
+    list: MoveList,
+    next: usize,
+}
+
+impl MovePicker {
+    pub fn new(list: MoveList) -> Self {
+        MovePicker { list, next: 0 }
+    }
+
+    /// The best move not yet handed out, with the passes before it.
+    pub fn next_move(&mut self) -> Option<(Move, u8)> {
+        let i = self.next;
+        let list = &mut self.list;
+        if i >= list.moves.len() {
+            return None;
+        }
+        let j = (i..list.moves.len()).max_by_key(|&j| list.scores[j]).unwrap_or(i);
+        list.moves.swap(i, j);
+        list.scores.swap(i, j);
+        if !list.passes.is_empty() {
+            list.passes.swap(i, j);
+        }
+        self.next += 1;
+        Some((list.moves[i], list.passes.get(i).copied().unwrap_or(0)))
+    }
+
+    /// How many moves were handed out before the last one.
+    pub fn index(&self) -> usize {
+        self.next.saturating_sub(1)
+    }
+
+    pub fn into_list(self) -> MoveList {
+        self.list
+    }
+}
+
+/// Credit for quiet moves by (from, to) cells, earned by cut-offs.
+pub(super) struct History {
+    ncells: usize,
+    scores: Vec<i32>,
+}
+
+impl History {
+    pub fn new(ncells: usize) -> Self {
+        History { ncells, scores: vec![0; ncells * ncells] }
+    }
+
+    fn slot(&self, mv: Move) -> usize {
+        mv.from().index() * self.ncells + mv.to().index()
+    }
+
+    pub fn score(&self, mv: Move) -> i32 {
+        self.scores[self.slot(mv)]
+    }
+
+    /// A cut-off at `depth`: credit growing with the square of the depth.
+    pub fn credit(&mut self, mv: Move, depth: i32) {
+        let i = self.slot(mv);
+        self.scores[i] = (self.scores[i] + depth * depth).min(HISTORY_CAP);
+    }
+}
+
+impl<const W: usize> Worker<'_, W> {
+    pub fn is_capture(&self, mv: Move) -> bool {
+        mv.kind() == MoveKind::EnPassant || (mv.kind() != MoveKind::Pass && self.pos.man_at(mv.to()).is_some())
+    }
+
+    /// Neither a capture nor a promotion.
+    pub fn is_quiet(&self, mv: Move) -> bool {
+        !self.is_capture(mv) && mv.promotion().is_none()
+    }
+
+    /// A capture by a more valuable man on a cell that another player then attacks: likely to
+    /// lose material, so quiescence can skip it.
+    pub fn losing_capture(&self, mv: Move) -> bool {
+        if mv.kind() != MoveKind::Normal {
+            return false;
+        }
+        let values = self.shared.eval.values();
+        let attacker = values[self.pos.man_at(mv.from()).kind()];
+        let victim = self.pos.man_at(mv.to());
+        if victim.is_none() || attacker <= values[victim.kind()] {
+            return false;
+        }
+        let mut occ = self.pos.occupied();
+        occ.clear(mv.from());
+        let others = self.pos.active_players().without(self.pos.to_move());
+        self.pos.attacked(mv.to(), occ, others, Bitboard::EMPTY, Facing::Ignored)
+    }
+
+    pub fn order_score(&self, mv: Move, tt_move: Move, ply: usize) -> i32 {
+        if mv == tt_move {
+            return TT_MOVE;
+        }
+        let values = self.shared.eval.values();
+        let mut s = 0;
+        if self.is_capture(mv) {
+            let victim = self.pos.man_at(mv.victim_cell());
+            let attacker = self.pos.man_at(mv.from());
+            s += CAPTURE + values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE;
+        }
+        if let Some(t) = mv.promotion() {
+            s += PROMOTION + values[t];
+        }
+        if s == 0 {
+            if self.stack[ply].killers.contains(&mv) {
+                return KILLER;
+            }
+            if mv.kind() != MoveKind::Pass {
+                s = self.history.score(mv);
+            }
+        }
+        s
+    }
+
+    /// Scores every move of `list` for ordering.
+    pub fn score_moves(&self, list: &mut MoveList, tt_move: Move, ply: usize) {
+        list.scores.clear();
+        for i in 0..list.moves.len() {
+            let s = self.order_score(list.moves[i], tt_move, ply);
+            list.scores.push(s);
+        }
+    }
+
+    /// A quiet move caused a cut-off: a killer at this ply, and history credit.
+    pub fn remember_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
+        let k = &mut self.stack[ply].killers;
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        self.history.credit(mv, depth);
+    }
+}

@@ -1,0 +1,77 @@
+//! Quiescence search: captures and promotions until the position is quiet, standing pat on the
+//! static evaluation (not in check), with delta pruning for two players.
+
+use super::ordering::MovePicker;
+use super::worker::Worker;
+use super::{INF, MAX_PLY};
+use crate::position::Move;
+
+/// Longest capture sequence with two players.
+const TWO_PLAYER_QUIESCE_PLIES: u32 = 12;
+
+impl<const W: usize> Worker<'_, W> {
+    pub(super) fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
+        if !self.enter_node(ply) {
+            return 0;
+        }
+        if let Some(v) = self.terminal_or_draw(ply) {
+            return v;
+        }
+        // The per-ply tables end here, in check or not.
+        if ply >= MAX_PLY - 2 {
+            return self.static_eval();
+        }
+        let mover = self.pos.to_move();
+        let in_check = !self.multi && self.pos.in_check(mover);
+        let mut best = -INF;
+        if !in_check {
+            best = self.static_eval();
+            let max_plies = if self.multi { self.params.multi_quiesce_plies as u32 } else { TWO_PLAYER_QUIESCE_PLIES };
+            if best >= beta || qdepth > max_plies {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut list = std::mem::take(&mut self.stack[ply].list);
+        list.clear();
+        self.pos.legal_moves(&mut list.moves);
+        if list.moves.is_empty() {
+            // Mate or stalemate (in N-player games, the two-player phase ends this way too).
+            self.stack[ply].list = list;
+            return self.no_move_value();
+        }
+        if !in_check {
+            let delta = if self.multi { 0 } else { self.params.delta_margin };
+            let values = self.shared.eval.values();
+            let hopeless = |m: Move| {
+                let victim = self.pos.man_at(m.victim_cell());
+                delta > 0 && m.promotion().is_none() && victim.is_some() && best + values[victim.kind()] + delta <= alpha
+            };
+            list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m));
+        }
+        self.score_moves(&mut list, Move::NONE, ply);
+        let mut picker = MovePicker::new(list);
+        while let Some((mv, _)) = picker.next_move() {
+            let u = self.make(mv);
+            let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
+            let v =
+                if same_team { self.quiesce(ply + 1, alpha, beta, qdepth + 1) } else { -self.quiesce(ply + 1, -beta, -alpha, qdepth + 1) };
+            self.unmake(mv, u);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.stack[ply].list = picker.into_list();
+        best
+    }
+}

@@ -1,0 +1,237 @@
+//! One search thread: its copy of the position, the path of hashes for repetitions, its
+//! heuristics and the per-ply stack, and the bookkeeping every node does.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::ordering::{History, MoveList};
+use super::time::Deadline;
+use super::{Control, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings};
+use crate::eval::Evaluator;
+use crate::position::{Move, Position, Undo};
+use crate::tt::TransTable;
+use crate::types::Player;
+
+/// Nodes between two looks at the clock, the node limit and the stop signal.
+const NODES_PER_CHECK: u64 = 1024;
+
+/// Whether a thread reports and keeps the time, or only helps fill the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    Main,
+    Helper,
+}
+
+/// What a ply of the search keeps between its visits, so that no node allocates.
+pub(super) struct Ply<const W: usize> {
+    /// The node's moves, ordering scores and passes.
+    pub list: MoveList,
+    /// The undo records of the move being searched (several at best-reply nodes: passes).
+    pub undos: Vec<(Move, Undo<W>)>,
+    /// Two quiet moves that caused cut-offs at this ply.
+    pub killers: [Move; 2],
+    /// The principal variation from this ply.
+    pub pv: Vec<Move>,
+    /// Scratch for best-reply nodes: one opponent's moves, and the passes made to reach the next.
+    pub replies: Vec<Move>,
+    pub pass_undos: Vec<Undo<W>>,
+}
+
+impl<const W: usize> Default for Ply<W> {
+    fn default() -> Self {
+        Ply {
+            list: MoveList::default(),
+            undos: Vec::new(),
+            killers: [Move::NONE; 2],
+            pv: Vec::new(),
+            replies: Vec::new(),
+            pass_undos: Vec::new(),
+        }
+    }
+}
+
+/// What a worker shares with the other threads of one search.
+pub(super) struct Shared<'a> {
+    pub tt: &'a TransTable,
+    pub control: &'a Control,
+    pub deadline: &'a Deadline,
+    pub total_nodes: &'a AtomicU64,
+    pub eval: &'a Evaluator,
+}
+
+pub(super) struct Worker<'a, const W: usize> {
+    pub pos: Position<W>,
+    /// The player the search is for.
+    pub root: Player,
+    /// The game has three or more players (even if only two are left).
+    pub multi: bool,
+    /// Hashes of the game so far and of the current search path.
+    pub path: Vec<u64>,
+    /// Length of `path` at the root.
+    root_len: usize,
+    pub shared: Shared<'a>,
+    node_limit: Option<u64>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub aborted: bool,
+    role: Role,
+    pub history: History,
+    pub stack: Vec<Ply<W>>,
+    /// Salt of this search's table keys (see `threads::think`).
+    root_key: u64,
+    pub algorithm: MultiSearch,
+    pub params: SearchParams,
+}
+
+impl<'a, const W: usize> Worker<'a, W> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        root: &Position<W>,
+        path: &[u64],
+        shared: Shared<'a>,
+        node_limit: Option<u64>,
+        role: Role,
+        root_key: u64,
+        settings: SearchSettings,
+    ) -> Self {
+        Worker {
+            pos: root.clone(),
+            root: root.to_move(),
+            multi: root.game().nplayers > 2,
+            path: path.to_vec(),
+            root_len: path.len(),
+            shared,
+            node_limit,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            role,
+            history: History::new(root.game().ncells),
+            stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
+            root_key,
+            algorithm: settings.algorithm,
+            params: settings.params,
+        }
+    }
+
+    /// Whether `player` plays for the root player (with two or more opponents in the paranoid and
+    /// best-reply searches, every opponent is one team).
+    pub fn team_is_root(&self, player: Player) -> bool {
+        player == self.root
+    }
+
+    /// The static evaluation from the point of view of the team to move.
+    pub fn static_eval(&self) -> i32 {
+        let v = self.shared.eval.evaluate_for(&self.pos, self.root);
+        if self.team_is_root(self.pos.to_move()) { v } else { -v }
+    }
+
+    fn check_limits(&mut self) {
+        if !self.nodes.is_multiple_of(NODES_PER_CHECK) {
+            return;
+        }
+        let total = self.shared.total_nodes.fetch_add(NODES_PER_CHECK, Ordering::Relaxed) + NODES_PER_CHECK;
+        if self.shared.control.is_stopped() {
+            self.aborted = true;
+            return;
+        }
+        if self.role == Role::Helper {
+            return;
+        }
+        if self.node_limit.is_some_and(|n| total >= n) {
+            self.aborted = true;
+        }
+        if !self.shared.control.is_pondering() && self.shared.deadline.hard_passed() {
+            self.aborted = true;
+        }
+    }
+
+    /// Nodes searched by all threads so far, this one's uncounted ones included.
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.total_nodes.load(Ordering::Relaxed) + self.nodes % NODES_PER_CHECK
+    }
+
+    /// Bookkeeping on entering a node: its PV is cleared, it is counted, the limits are checked
+    /// and the selective depth updated. False when the search has been aborted.
+    pub fn enter_node(&mut self, ply: usize) -> bool {
+        self.stack[ply].pv.clear();
+        self.nodes += 1;
+        self.check_limits();
+        self.seldepth = self.seldepth.max(ply);
+        !self.aborted
+    }
+
+    /// The principal variation of `ply` becomes `mv` followed by the child's.
+    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(mv);
+        pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// The position occurred earlier in the game or on the path, since the last irreversible move.
+    pub fn repeated(&self) -> bool {
+        let h = self.pos.hash();
+        let window = self.pos.halfmove_clock() as usize;
+        let len = self.path.len();
+        // path's last entry is the current position itself.
+        self.path[len.saturating_sub(window + 1)..len.saturating_sub(1)].contains(&h)
+    }
+
+    /// Plies played from the root (more than `ply` below best-reply nodes, whose passes are
+    /// plies of their own): mate scores count these.
+    pub fn distance(&self) -> i32 {
+        (self.path.len() - self.root_len) as i32
+    }
+
+    /// A draw by repetition or the fifty-move rule below the root.
+    pub fn drawn(&self, ply: usize) -> bool {
+        ply > 0 && (self.repeated() || self.pos.fifty_move_rule())
+    }
+
+    /// The value of a position where the game is over for the root player, or drawn; from the
+    /// point of view of the team to move.
+    pub fn terminal_or_draw(&self, ply: usize) -> Option<i32> {
+        // The game is over for the root player when it is decided or when the root player has
+        // been eliminated (the others may play on, but the root has lost).
+        let root_out = !self.pos.is_active(self.root);
+        if self.pos.is_decided() || root_out {
+            let root_wins = !root_out && self.pos.winner() == Some(self.root);
+            let v = MATE - self.distance();
+            return Some(if root_wins == self.team_is_root(self.pos.to_move()) { v } else { -v });
+        }
+        self.drawn(ply).then_some(0)
+    }
+
+    /// The value, for the team to move, of a node without a legal move (mate or stalemate, by
+    /// the rules' [`end_without_moves`](Position::end_without_moves)).
+    pub fn no_move_value(&self) -> i32 {
+        match self.pos.end_without_moves().winner {
+            None => 0,
+            Some(_) => -(MATE - self.distance()),
+        }
+    }
+
+    pub fn make(&mut self, mv: Move) -> Undo<W> {
+        let u = self.pos.make(mv);
+        self.path.push(self.pos.hash());
+        u
+    }
+
+    pub fn unmake(&mut self, mv: Move, u: Undo<W>) {
+        self.path.pop();
+        self.pos.unmake(mv, u);
+    }
+
+    /// The table key of the current position in this search.
+    pub fn key(&self) -> u64 {
+        self.pos.hash() ^ self.root_key
+    }
+
+    /// Whether `p` has a man that is neither a pawn nor royal (null move is unsafe without).
+    pub fn has_pieces(&self, p: Player) -> bool {
+        let game = self.pos.game();
+        let pawns_and_royals = self.pos.pieces_of_types(game.piece_types().filter(|&t| game.types[t].pawn || game.types[t].royal));
+        (self.pos.pieces_of(p) & !pawns_and_royals).any()
+    }
+}

@@ -1,0 +1,142 @@
+//! The record of one game of a match: who sat where, the moves, how it ended and each seat's
+//! rank, and the head-to-head comparisons a score is made of.
+
+use crate::position::EndReason;
+use crate::session::Status;
+use crate::types::Player;
+
+/// Ranks per player from a finished game (0 = best; tied players share a rank and the next rank
+/// skips past them, as in 1st, 1st, 3rd): the winner,
+/// then the players still in the game (tied), then the eliminated, last eliminated first.
+pub fn ranks(players: usize, status: &Status) -> Vec<u32> {
+    let mut ranks = vec![0; players];
+    let mut next = 0;
+    let winner = status.winner();
+    if let Some(w) = winner {
+        ranks[w.index()] = 0;
+        next = 1;
+    }
+    let survivors: Vec<Player> = status.active.iter().filter(|&p| Some(p) != winner).collect();
+    for &p in &survivors {
+        ranks[p.index()] = next;
+    }
+    next += survivors.len() as u32;
+    for &(victim, _) in status.eliminated.iter().rev() {
+        if Some(victim) != winner && !survivors.contains(&victim) {
+            ranks[victim.index()] = next;
+            next += 1;
+        }
+    }
+    ranks
+}
+
+/// How a game of a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// By the rules.
+    Rules(EndReason),
+    /// Still going at the ply cap: a draw among the players left.
+    PlyCap,
+}
+
+impl Ending {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Rules(r) => r.name(),
+            Ending::PlyCap => "ply cap",
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Number of the game in the match (from 0).
+    pub index: usize,
+    /// Configuration playing each seat (player in turn order).
+    pub seats: Vec<usize>,
+    pub opening: usize,
+    pub moves: Vec<String>,
+    pub ending: Ending,
+    /// Rank per seat (0 = best, ties share).
+    pub ranks: Vec<u32>,
+}
+
+impl GameRecord {
+    /// Head-to-head points and comparisons of configuration `engine` against seats held by other
+    /// configurations in this game (a better rank 1 point, a tie ½).
+    pub fn pair_points(&self, engine: usize) -> (f64, u32) {
+        let mut points = 0.0;
+        let mut pairs = 0;
+        for (s, &e) in self.seats.iter().enumerate() {
+            if e != engine {
+                continue;
+            }
+            for (t, &f) in self.seats.iter().enumerate() {
+                if f == engine {
+                    continue;
+                }
+                pairs += 1;
+                points += match self.ranks[s].cmp(&self.ranks[t]) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
+        }
+        (points, pairs)
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::position::GameEnd;
+    use crate::types::PlayerSet;
+
+    /// A finished game's status: the winner, the players left, the eliminated in order.
+    fn status(winner: Option<usize>, active: &[usize], eliminated: &[usize]) -> Status {
+        let p = Player::new;
+        Status {
+            end: Some(GameEnd {
+                reason: if winner.is_some() { EndReason::Checkmate } else { EndReason::Stalemate },
+                winner: winner.map(p),
+            }),
+            to_move: p(0),
+            active: active.iter().map(|&i| p(i)).collect::<PlayerSet>(),
+            eliminated: eliminated.iter().map(|&i| (p(i), p(0))).collect(),
+            placings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn ranks_from_game_ends() {
+        // White 0, Black 1.
+        assert_eq!(ranks(2, &status(Some(1), &[0, 1], &[])), vec![1, 0]);
+        assert_eq!(ranks(2, &status(None, &[0, 1], &[])), vec![0, 0]);
+        // Red 0, Yellow 1, Blue 2: Yellow eliminated first, then Red mated by Blue in the
+        // two-player phase.
+        assert_eq!(ranks(3, &status(Some(2), &[0, 2], &[1])), vec![1, 2, 0]);
+        // Elimination of both others: the last eliminated ranks above the first.
+        assert_eq!(ranks(3, &status(Some(0), &[0], &[2, 1])), vec![0, 1, 2]);
+        // A draw with two left: the survivors tie for first, the eliminated player is third.
+        assert_eq!(ranks(3, &status(None, &[0, 2], &[1])), vec![0, 2, 0]);
+        // Red 0, Blue 1, Green 2, Orange 3: a win rule with three still on the board: two tie
+        // for second, the eliminated is fourth.
+        assert_eq!(ranks(4, &status(Some(2), &[0, 1, 2], &[3])), vec![1, 1, 0, 3]);
+    }
+
+    pub(in crate::selfplay) fn record(seats: &[usize], ranks: &[u32]) -> GameRecord {
+        GameRecord { index: 0, seats: seats.to_vec(), opening: 0, moves: Vec::new(), ending: Ending::PlyCap, ranks: ranks.to_vec() }
+    }
+
+    #[test]
+    fn head_to_head_points() {
+        // Engine 0 holds seats 0 and 2; it beats engine 1 from seat 0 and loses from seat 2.
+        let r = record(&[0, 1, 0], &[0, 1, 2]);
+        assert_eq!(r.pair_points(0), (1.0, 2));
+        assert_eq!(r.pair_points(1), (1.0, 2));
+        let r = record(&[1, 0], &[0, 0]);
+        assert_eq!(r.pair_points(0), (0.5, 1));
+    }
+}

@@ -1,0 +1,91 @@
+//! Tables derived once per game from its geometry and piece definitions.
+//!
+//! `Game<W>` is the compiled form of a [`GameDef`] for bitboards of width `W`, in four parts,
+//! each with its own builder: the movement tables and compiled piece types ([`movement`]), the
+//! reverse attack groups ([`attack`]), the rule switches as tables ([`rules`]) and the hash keys
+//! ([`zobrist`]).
+
+pub mod attack;
+pub mod movement;
+pub mod rules;
+pub mod zobrist;
+
+use arrayvec::ArrayVec;
+
+use crate::bitboard::Bitboard;
+use crate::game::GameDef;
+use crate::geometry::Geometry;
+use crate::moves::{Leg, MAX_LEGS, Man, Move, MoveKind};
+use crate::types::{MAX_CELLS, MAX_PLAYERS, MAX_TYPES, PieceType, Player, Table};
+
+pub use attack::{AttackTables, Members, Orientation, RayGroup};
+pub use movement::{CompiledComponent, MoveTables, TableBuilder, TypeInfo};
+pub use rules::{ChargeTables, EnlightenedTables, RuleTables};
+pub use zobrist::Zobrist;
+
+pub struct Game<const W: usize> {
+    pub def: GameDef,
+    pub ncells: usize,
+    pub nplayers: usize,
+    pub ntypes: usize,
+    pub all_cells: Bitboard<W>,
+    pub moves: MoveTables<W>,
+    pub types: Table<PieceType, TypeInfo<W>>,
+    pub attacks: AttackTables<W>,
+    pub rules: RuleTables<W>,
+    pub zobrist: Zobrist,
+}
+
+impl<const W: usize> Game<W> {
+    pub fn build(def: GameDef) -> Self {
+        let ncells = def.geometry.len();
+        let nplayers = def.players.len();
+        let ntypes = def.pieces.len();
+        assert!(ncells <= 64 * W && ncells < MAX_CELLS, "{} cells do not fit {} bits", ncells, 64 * W);
+        assert!((2..=MAX_PLAYERS).contains(&nplayers));
+        assert!(ntypes <= MAX_TYPES);
+        let mut builder = TableBuilder::new(&def.geometry);
+        let types = movement::compile_types(&def, &mut builder);
+        let attacks = AttackTables::build(&def, &mut builder);
+        let moves = builder.tables;
+        let rules = RuleTables::build(&def);
+        let zobrist = Zobrist::new(ncells, ntypes, nplayers, rules.castles.len());
+        Game { ncells, nplayers, ntypes, all_cells: Bitboard::first_n(ncells), moves, types, attacks, rules, zobrist, def }
+    }
+
+    /// Every player, in turn order.
+    pub fn players(&self) -> impl Iterator<Item = Player> + Clone + use<W> {
+        Player::all(self.nplayers)
+    }
+
+    /// Every piece type.
+    pub fn piece_types(&self) -> impl Iterator<Item = PieceType> + Clone + use<W> {
+        PieceType::all(self.ntypes)
+    }
+
+    /// The man with its owner's orientation unless its type moves by orientation (recruited
+    /// pawns keep their direction; a recruited Knight is just the mater's Knight).
+    #[inline(always)]
+    pub fn normalized(&self, m: Man) -> Man {
+        if self.types[m.kind()].oriented { m } else { m.with_orientation(m.owner()) }
+    }
+
+    /// The legs of a multi-leg move, in order (empty if `mv` is not one of this game's).
+    pub fn charge_legs(&self, mv: Move) -> ArrayVec<Leg, MAX_LEGS> {
+        let mut legs = ArrayVec::new();
+        let Some(rule) = &self.rules.charge else { return legs };
+        if mv.kind() != MoveKind::Charge {
+            return legs;
+        }
+        legs.push(Leg { from: mv.from(), to: mv.to() });
+        for (from, dir) in mv.further_legs() {
+            let Some(step) = rule.steps.get(from).and_then(|s| s[dir]) else { break };
+            legs.push(Leg { from, to: step.to });
+        }
+        legs
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.def.geometry
+    }
+}

@@ -1,0 +1,318 @@
+//! Movement tables: leap targets, rays, curved and bent paths per cell, shared between the piece
+//! types that use them, and each type's components resolved to those tables per orientation.
+
+use std::collections::HashMap;
+
+use arrayvec::ArrayVec;
+
+use crate::bitboard::Bitboard;
+use crate::game::GameDef;
+use crate::geometry::{Geometry, Vec3, neg};
+use crate::movement::{Component, Mode, PromotionChoices};
+use crate::types::{Cell, PieceType, Player, Table};
+
+/// A curved path from a cell: the cells passed, in order.
+pub type Path = ArrayVec<Cell, 8>;
+/// Most directions one component may list.
+pub const MAX_DIRECTIONS: usize = 32;
+
+/// A ray direction from every cell.
+pub struct RayTable<const W: usize> {
+    pub dir: Vec3,
+    /// The ray runs towards higher cell indices.
+    pub ascending: bool,
+    /// Id of the same direction without a range limit (itself when unlimited).
+    pub unlimited: usize,
+    pub mask: Table<Cell, Bitboard<W>>,
+}
+
+impl<const W: usize> RayTable<W> {
+    /// The occupied cell nearest to the ray's origin among `blockers` (a subset of the ray).
+    #[inline(always)]
+    pub fn nearest(&self, blockers: Bitboard<W>) -> Option<Cell> {
+        if self.ascending { blockers.first() } else { blockers.last() }
+    }
+}
+
+/// A bent path from a cell: the first-step cell and the rays that continue from it.
+#[derive(Clone, Debug)]
+pub struct BentLeg {
+    pub mid: Cell,
+    pub rays: ArrayVec<u16, 4>,
+}
+
+/// A movement component of one type and orientation, resolved to table ids.
+#[derive(Clone, Debug)]
+pub enum CompiledComponent {
+    Leap { table: u16, mode: Mode },
+    Ride { rays: ArrayVec<u16, MAX_DIRECTIONS>, mode: Mode },
+    Hop { rays: ArrayVec<u16, MAX_DIRECTIONS> },
+    Curved { set: u16 },
+    Bent { set: u16 },
+}
+
+/// A piece type as move generation sees it.
+pub struct TypeInfo<const W: usize> {
+    pub royal: bool,
+    pub pawn: bool,
+    /// Its moves depend on the man's orientation (pawn-like, or a per-orientation component).
+    /// A man of any other type always takes its owner's orientation, so that men that move
+    /// alike are the same man (rules README: repetition).
+    pub oriented: bool,
+    pub en_passant: bool,
+    /// Per orientation: compiled components.
+    pub comps: Table<Player, Vec<CompiledComponent>>,
+    /// Per orientation, per cell: double steps (skipped cell, destination).
+    pub double_steps: Table<Player, Table<Cell, ArrayVec<(Cell, Cell), 4>>>,
+    /// Per orientation: promotion zone and mandatory cells.
+    pub promo_zone: Table<Player, Bitboard<W>>,
+    pub promo_mandatory: Table<Player, Bitboard<W>>,
+    pub promo_choices: Option<PromotionChoices>,
+    /// Per orientation: the reverse tables of capture-only leaps (for en passant).
+    pub capture_leaps: Table<Player, Vec<u16>>,
+}
+
+/// The shared tables, each built once however many types use it.
+pub struct MoveTables<const W: usize> {
+    pub leaps: Vec<Table<Cell, Bitboard<W>>>,
+    pub rays: Vec<RayTable<W>>,
+    /// [set][cell] -> paths.
+    pub curved: Vec<Table<Cell, Vec<Path>>>,
+    /// [set][cell] -> bent legs.
+    pub bent: Vec<Table<Cell, Vec<BentLeg>>>,
+}
+
+impl<const W: usize> MoveTables<W> {
+    /// Cells a slider on `ray` from `from` reaches: up to and including the first blocker.
+    #[inline(always)]
+    pub fn ray_attacks(&self, ray: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+        let r = &self.rays[usize::from(ray)];
+        let m = r.mask[from];
+        match r.nearest(m & occ) {
+            None => m,
+            Some(b) => m & !self.rays[r.unlimited].mask[b],
+        }
+    }
+
+    /// The cells strictly between `from` and `to`, which lies on ray `ray` from `from`.
+    #[inline(always)]
+    pub fn between(&self, ray: u16, from: Cell, to: Cell) -> Bitboard<W> {
+        let r = &self.rays[usize::from(ray)];
+        let mut b = r.mask[from] & !self.rays[r.unlimited].mask[to];
+        b.clear(to);
+        b
+    }
+}
+
+/// Builds the shared tables, deduplicating by their defining vectors.
+pub struct TableBuilder<'a, const W: usize> {
+    geo: &'a Geometry,
+    pub tables: MoveTables<W>,
+    leap_keys: HashMap<Vec<Vec3>, u16>,
+    ray_keys: HashMap<(Vec3, u32), u16>,
+    curved_keys: HashMap<(Vec<Vec3>, u32), u16>,
+    bent_keys: HashMap<Vec<(Vec3, Vec<Vec3>)>, u16>,
+}
+
+fn next_id<T>(list: &[T]) -> u16 {
+    u16::try_from(list.len()).expect("fewer than 65536 tables")
+}
+
+impl<'a, const W: usize> TableBuilder<'a, W> {
+    pub fn new(geo: &'a Geometry) -> Self {
+        TableBuilder {
+            geo,
+            tables: MoveTables { leaps: Vec::new(), rays: Vec::new(), curved: Vec::new(), bent: Vec::new() },
+            leap_keys: HashMap::new(),
+            ray_keys: HashMap::new(),
+            curved_keys: HashMap::new(),
+            bent_keys: HashMap::new(),
+        }
+    }
+
+    pub fn leap_table(&mut self, vectors: &[Vec3]) -> u16 {
+        let mut key = vectors.to_vec();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(&id) = self.leap_keys.get(&key) {
+            return id;
+        }
+        let geo = self.geo;
+        let table = Table::from_fn(geo.len(), |c| Bitboard::from_cells(key.iter().filter_map(|&v| geo.step(c, v))));
+        let id = next_id(&self.tables.leaps);
+        self.tables.leaps.push(table);
+        self.leap_keys.insert(key, id);
+        id
+    }
+
+    /// The ray along `dir` (at most `range` steps).
+    pub fn ray(&mut self, dir: Vec3, range: Option<u32>) -> u16 {
+        let max = range.unwrap_or(0);
+        if let Some(&id) = self.ray_keys.get(&(dir, max)) {
+            return id;
+        }
+        let unlimited = if max == 0 { None } else { Some(self.ray(dir, None)) };
+        let geo = self.geo;
+        let mut ascending = None;
+        let mask = Table::from_fn(geo.len(), |c| {
+            let cells = geo.ray(c, dir, if max == 0 { usize::MAX } else { max as usize });
+            let mut prev = c;
+            for &t in &cells {
+                let asc = t > prev;
+                assert!(*ascending.get_or_insert(asc) == asc, "ray {dir:?} is not monotone in cell index");
+                prev = t;
+            }
+            Bitboard::from_cells(cells)
+        });
+        let id = next_id(&self.tables.rays);
+        self.tables.rays.push(RayTable {
+            dir,
+            ascending: ascending.unwrap_or(true),
+            unlimited: usize::from(unlimited.unwrap_or(id)),
+            mask,
+        });
+        self.ray_keys.insert((dir, max), id);
+        id
+    }
+
+    pub fn curved_set(&mut self, ring: &[Vec3], max_steps: u32) -> u16 {
+        let key = (ring.to_vec(), max_steps);
+        if let Some(&id) = self.curved_keys.get(&key) {
+            return id;
+        }
+        let geo = self.geo;
+        let n = ring.len();
+        let table = Table::from_fn(geo.len(), |c| {
+            let mut paths = Vec::new();
+            for first in 0..n {
+                // Turning one way adds 1 to the ring index at each step, the other way n - 1.
+                for turn in [1, n - 1] {
+                    let mut path = Path::new();
+                    let mut cur = c;
+                    for k in 0..max_steps as usize {
+                        match geo.step(cur, ring[(first + turn * k) % n]) {
+                            Some(t) if t != c => {
+                                path.push(t);
+                                cur = t;
+                            }
+                            _ => break,
+                        }
+                    }
+                    if !path.is_empty() {
+                        paths.push(path);
+                    }
+                }
+            }
+            paths
+        });
+        let id = next_id(&self.tables.curved);
+        self.tables.curved.push(table);
+        self.curved_keys.insert(key, id);
+        id
+    }
+
+    pub fn bent_set(&mut self, legs: &[(Vec3, Vec<Vec3>)]) -> u16 {
+        let key = legs.to_vec();
+        if let Some(&id) = self.bent_keys.get(&key) {
+            return id;
+        }
+        let ray_ids: Vec<ArrayVec<u16, 4>> = legs.iter().map(|(_, thens)| thens.iter().map(|&d| self.ray(d, None)).collect()).collect();
+        let geo = self.geo;
+        let table = Table::from_fn(geo.len(), |c| {
+            legs.iter()
+                .zip(&ray_ids)
+                .filter_map(|((first, _), rays)| geo.step(c, *first).map(|mid| BentLeg { mid, rays: rays.clone() }))
+                .collect()
+        });
+        let id = next_id(&self.tables.bent);
+        self.tables.bent.push(table);
+        self.bent_keys.insert(key, id);
+        id
+    }
+}
+
+/// Compiles every piece type of `def` (for each orientation) against the shared tables.
+pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>) -> Table<PieceType, TypeInfo<W>> {
+    let geo = &def.geometry;
+    let nplayers = def.players.len();
+    def.pieces
+        .iter()
+        .map(|piece| {
+            let comps = Table::from_fn(nplayers, |o| {
+                piece
+                    .components
+                    .iter()
+                    .map(|comp| match comp {
+                        Component::Leap { vectors, mode } => {
+                            CompiledComponent::Leap { table: b.leap_table(vectors.for_orientation(o)), mode: *mode }
+                        }
+                        Component::Ride { dirs, range, mode } => CompiledComponent::Ride {
+                            rays: dirs.for_orientation(o).iter().map(|&d| b.ray(d, *range)).collect(),
+                            mode: *mode,
+                        },
+                        Component::Hop { dirs } => {
+                            CompiledComponent::Hop { rays: dirs.for_orientation(o).iter().map(|&d| b.ray(d, None)).collect() }
+                        }
+                        Component::Curved { ring, max_steps } => CompiledComponent::Curved { set: b.curved_set(ring, *max_steps) },
+                        Component::Bent { legs } => CompiledComponent::Bent { set: b.bent_set(legs) },
+                    })
+                    .collect()
+            });
+            let capture_leaps = Table::from_fn(nplayers, |o| {
+                piece
+                    .components
+                    .iter()
+                    .filter_map(|comp| match comp {
+                        Component::Leap { vectors, mode: Mode::CaptureOnly } => {
+                            let rev: Vec<Vec3> = vectors.for_orientation(o).iter().map(|&v| neg(v)).collect();
+                            Some(b.leap_table(&rev))
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            });
+            let pawn = piece.pawn.as_ref();
+            let promo = pawn.and_then(|p| p.promotion.as_ref());
+            let double_steps = Table::from_fn(nplayers, |o| {
+                let mut per_cell: Table<Cell, ArrayVec<(Cell, Cell), 4>> = Table::filled(geo.len(), ArrayVec::new());
+                let starts = pawn.and_then(|p| p.double_step.get(o)).map(Vec::as_slice).unwrap_or(&[]);
+                for &s in starts {
+                    for comp in &piece.components {
+                        if let Component::Leap { vectors, mode: Mode::MoveOnly } = comp {
+                            for &v in vectors.for_orientation(o) {
+                                if let Some(m) = geo.step(s, v)
+                                    && let Some(d) = geo.step(m, v)
+                                {
+                                    per_cell[s].push((m, d));
+                                }
+                            }
+                        }
+                    }
+                }
+                per_cell
+            });
+            let oriented = pawn.is_some()
+                || piece.components.iter().any(|c| match c {
+                    Component::Leap { vectors, .. } => vectors.is_oriented(),
+                    Component::Ride { dirs, .. } | Component::Hop { dirs } => dirs.is_oriented(),
+                    Component::Curved { .. } | Component::Bent { .. } => false,
+                });
+            TypeInfo {
+                royal: piece.royal,
+                pawn: pawn.is_some(),
+                oriented,
+                en_passant: pawn.is_some_and(|p| p.en_passant),
+                comps,
+                double_steps,
+                promo_zone: Table::from_fn(nplayers, |o| {
+                    promo.map(|pr| Bitboard::from_cells(pr.zone[o].iter().copied())).unwrap_or_default()
+                }),
+                promo_mandatory: Table::from_fn(nplayers, |o| {
+                    promo.map(|pr| Bitboard::from_cells(pr.mandatory[o].iter().copied())).unwrap_or_default()
+                }),
+                promo_choices: promo.map(|pr| pr.choices.clone()),
+                capture_leaps,
+            }
+        })
+        .collect()
+}

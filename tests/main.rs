@@ -1,0 +1,20 @@
+//! Whole-engine tests, gathered in one test crate so that the test build links one binary:
+//! perft against outside references, each game's rules, and the protocol through the binary.
+
+mod common;
+
+mod aof3;
+mod cwda_crosscheck;
+mod game_end;
+mod guru2;
+mod honeycomb3;
+mod ninjachess;
+mod perft_chess;
+mod perft_cwda;
+mod protocol_doc;
+mod protocol_errors;
+mod protocol_fuzz;
+mod protocol_games;
+mod python_chess;
+mod roundtrip;
+mod search_options;
