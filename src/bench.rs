@@ -44,7 +44,7 @@ pub struct BenchLine {
 
 impl BenchLine {
     pub fn nps(&self) -> u64 {
-        (self.nodes as u128 * 1000 / self.millis.max(1)) as u64
+        u64::try_from(u128::from(self.nodes) * 1000 / self.millis.max(1)).unwrap_or(u64::MAX)
     }
 }
 
@@ -108,7 +108,7 @@ pub fn summary(lines: &[BenchLine]) -> Vec<String> {
         .iter()
         .map(|kind| {
             let (n, ms) = lines.iter().filter(|l| l.kind == *kind).fold((0u64, 0u128), |(n, ms), l| (n + l.nodes, ms + l.millis));
-            format!("total {kind}: nodes {n} time {ms} ms nps {}", (n as u128 * 1000 / ms.max(1)) as u64)
+            format!("total {kind}: nodes {n} time {ms} ms nps {}", u64::try_from(u128::from(n) * 1000 / ms.max(1)).unwrap_or(u64::MAX))
         })
         .collect()
 }

@@ -27,19 +27,31 @@ pub fn geometry_lines(def: &GameDef) -> Vec<String> {
     out
 }
 
-fn vector(v: Vec3, three_d: bool) -> String {
-    if three_d { format!("({},{},{})", v[0], v[1], v[2]) } else { format!("({},{})", v[0], v[1]) }
+/// How many lattice components a vector is written with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Axes {
+    /// `(dx,dy)` on one-level boards.
+    Flat,
+    /// `(dx,dy,dz)` on boards of several levels.
+    Spatial,
 }
 
-fn vectors(vs: &[Vec3], three_d: bool) -> String {
-    vs.iter().map(|&v| vector(v, three_d)).collect::<Vec<_>>().join(" ")
+fn vector(v: Vec3, axes: Axes) -> String {
+    match axes {
+        Axes::Spatial => format!("({},{},{})", v[0], v[1], v[2]),
+        Axes::Flat => format!("({},{})", v[0], v[1]),
+    }
 }
 
-fn oriented(def: &GameDef, vs: &Vectors, three_d: bool) -> String {
+fn vectors(vs: &[Vec3], axes: Axes) -> String {
+    vs.iter().map(|&v| vector(v, axes)).collect::<Vec<_>>().join(" ")
+}
+
+fn oriented(def: &GameDef, vs: &Vectors, axes: Axes) -> String {
     match vs {
-        Vectors::Same(v) => vectors(v, three_d),
+        Vectors::Same(v) => vectors(v, axes),
         Vectors::PerOrientation(per) => {
-            per.entries().map(|(p, v)| format!("{}: {}", def.players[p].name, vectors(v, three_d))).collect::<Vec<_>>().join("; ")
+            per.entries().map(|(p, v)| format!("{}: {}", def.players[p].name, vectors(v, axes))).collect::<Vec<_>>().join("; ")
         }
     }
 }
@@ -52,24 +64,24 @@ fn mode(m: Mode) -> &'static str {
     }
 }
 
-fn component(def: &GameDef, c: &Component, three_d: bool) -> String {
+fn component(def: &GameDef, c: &Component, axes: Axes) -> String {
     match c {
-        Component::Leap { vectors, mode: m } => format!("leaps{} by {}", mode(*m), oriented(def, vectors, three_d)),
+        Component::Leap { vectors, mode: m } => format!("leaps{} by {}", mode(*m), oriented(def, vectors, axes)),
         Component::Ride { dirs, range, mode: m } => {
             let limit = range.map(|r| format!(" up to {r} steps")).unwrap_or_default();
-            format!("rides{}{} along {}", mode(*m), limit, oriented(def, dirs, three_d))
+            format!("rides{}{} along {}", mode(*m), limit, oriented(def, dirs, axes))
         }
         Component::Hop { dirs } => {
-            format!("moves as a rider and captures by hopping over exactly one man along {}", oriented(def, dirs, three_d))
+            format!("moves as a rider and captures by hopping over exactly one man along {}", oriented(def, dirs, axes))
         }
         Component::Curved { ring, max_steps } => format!(
             "rides a curved path of up to {max_steps} steps, each step turned one place further the same way round {} \
              (every cell passed must be empty)",
-            vectors(ring, three_d)
+            vectors(ring, axes)
         ),
         Component::Bent { legs } => {
             let legs: Vec<String> =
-                legs.iter().map(|(first, then)| format!("{} then {}", vector(*first, three_d), vectors(then, three_d))).collect();
+                legs.iter().map(|(first, then)| format!("{} then {}", vector(*first, axes), vectors(then, axes))).collect();
             format!("steps once and may stop there, or (if that cell is empty) rides on: {}", legs.join("; "))
         }
     }
@@ -77,8 +89,8 @@ fn component(def: &GameDef, c: &Component, three_d: bool) -> String {
 
 /// How a piece moves, in words and vectors `(dx,dy[,dz])` of the game's lattice.
 pub fn piece_moves(def: &GameDef, piece: &PieceDef) -> String {
-    let three_d = def.geometry.levels > 1;
-    let mut parts: Vec<String> = piece.components.iter().map(|c| component(def, c, three_d)).collect();
+    let axes = if def.geometry.levels > 1 { Axes::Spatial } else { Axes::Flat };
+    let mut parts: Vec<String> = piece.components.iter().map(|c| component(def, c, axes)).collect();
     if let Some(pawn) = &piece.pawn {
         if pawn.double_step.iter().any(|cells| !cells.is_empty()) {
             parts.push("may move two steps at once from its start cells".into());

@@ -26,6 +26,11 @@ pub fn scale(a: Vec3, k: i32) -> Vec3 {
     [a[0] * k, a[1] * k, a[2] * k]
 }
 
+/// The `i`-th lower-case letter (`0` gives `a`), for cell names.
+pub fn letter(i: i32) -> char {
+    usize::try_from(i).ok().and_then(|i| ('a'..='z').nth(i)).expect("a letter from a to z")
+}
+
 #[derive(Clone, Debug)]
 pub struct CellInfo {
     /// Lattice coordinates.
@@ -125,15 +130,16 @@ impl Geometry {
     }
 
     /// A plain `files × ranks` board named `a1`…, canonical index `files·rank + file`.
-    pub fn square(files: usize, ranks: usize) -> Self {
+    pub fn square(files: i32, ranks: i32) -> Self {
+        assert!((1..=26).contains(&files), "files are single letters");
         let mut cells = Vec::new();
         for r in 0..ranks {
             for f in 0..files {
                 cells.push(CellInfo {
-                    coord: [f as i32, r as i32, 0],
-                    name: format!("{}{}", (b'a' + f as u8) as char, r + 1),
+                    coord: [f, r, 0],
+                    name: format!("{}{}", letter(f), r + 1),
                     level: 0,
-                    draw: (f as f64, r as f64),
+                    draw: (f64::from(f), f64::from(r)),
                 });
             }
         }
@@ -146,17 +152,18 @@ impl Geometry {
     /// index `T·l + y(y−1)/2 + (x−1)` with `T = side(side+1)/2` (lexicographic in `(l, y, x)`).
     /// Hex neighbours differ by `(±1, 0)`, `(0, ±1)` or `±(1, 1)`; the drawing puts column
     /// `(x, y)` at `((y+1)/2 − x, y·√3/2)`, so `(1, 1)` is the bottom corner.
-    pub fn hex_triangle_prism(side: usize, level_names: &[&str]) -> Self {
+    pub fn hex_triangle_prism(side: i32, level_names: &[&str]) -> Self {
         assert!((1..=9).contains(&side), "single-digit column coordinates");
         let mut cells = Vec::new();
-        for (l, level) in level_names.iter().enumerate() {
+        for ((l, z), level) in (0..).zip(0..).zip(level_names) {
             for y in 1..=side {
                 for x in 1..=y {
+                    let (fx, fy) = (f64::from(x), f64::from(y));
                     cells.push(CellInfo {
-                        coord: [x as i32, y as i32, l as i32],
+                        coord: [x, y, z],
                         name: format!("{x}{level}{y}"),
                         level: l,
-                        draw: ((y as f64 + 1.0) / 2.0 - x as f64, y as f64 * 3f64.sqrt() / 2.0),
+                        draw: ((fy + 1.0) / 2.0 - fx, fy * 3f64.sqrt() / 2.0),
                     });
                 }
             }

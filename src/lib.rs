@@ -11,6 +11,7 @@ pub mod attacks;
 pub mod bench;
 pub mod bitboard;
 pub mod describe;
+mod error;
 pub mod eval;
 pub mod game;
 pub mod games;

@@ -19,7 +19,7 @@ impl Man {
 
     #[inline(always)]
     pub fn new(kind: PieceType, owner: Player, orientation: Player) -> Man {
-        Man(kind.index() as u16 | (owner.index() as u16) << 6 | (orientation.index() as u16) << 8)
+        Man(u16::from(kind.raw()) | u16::from(owner.raw()) << 6 | u16::from(orientation.raw()) << 8)
     }
     #[inline(always)]
     pub fn is_none(self) -> bool {
@@ -31,28 +31,28 @@ impl Man {
     }
     #[inline(always)]
     pub fn kind(self) -> PieceType {
-        PieceType::new((self.0 & 63) as usize)
+        PieceType::new(usize::from(self.0 & 63))
     }
     #[inline(always)]
     pub fn owner(self) -> Player {
-        Player::new(((self.0 >> 6) & 3) as usize)
+        Player::new(usize::from((self.0 >> 6) & 3))
     }
     #[inline(always)]
     pub fn orientation(self) -> Player {
-        Player::new(((self.0 >> 8) & 3) as usize)
+        Player::new(usize::from((self.0 >> 8) & 3))
     }
     #[inline(always)]
     pub fn flagged(self) -> bool {
         self.0 & Self::FLAG != 0
     }
     pub fn with_kind(self, kind: PieceType) -> Man {
-        Man((self.0 & !63) | kind.index() as u16)
+        Man((self.0 & !63) | u16::from(kind.raw()))
     }
     pub fn with_owner(self, owner: Player) -> Man {
-        Man((self.0 & !(3 << 6)) | (owner.index() as u16) << 6)
+        Man((self.0 & !(3 << 6)) | u16::from(owner.raw()) << 6)
     }
     pub fn with_orientation(self, orientation: Player) -> Man {
-        Man((self.0 & !(3 << 8)) | (orientation.index() as u16) << 8)
+        Man((self.0 & !(3 << 8)) | u16::from(orientation.raw()) << 8)
     }
     pub fn with_flag(self, on: bool) -> Man {
         if on { Man(self.0 | Self::FLAG) } else { Man(self.0 & !Self::FLAG) }
@@ -103,11 +103,11 @@ impl Move {
 
     #[inline(always)]
     pub fn new(from: Cell, to: Cell) -> Move {
-        Move(from.index() as u64 | (to.index() as u64) << 9)
+        Move(u64::from(from.raw()) | u64::from(to.raw()) << 9)
     }
     #[inline(always)]
     pub fn with_promotion(self, kind: PieceType) -> Move {
-        Move(self.0 | ((kind.index() as u64 + 1) << 18))
+        Move(self.0 | ((u64::from(kind.raw()) + 1) << 18))
     }
     /// A move of a special kind with its auxiliary value (see [`Move::aux`]).
     #[inline(always)]
@@ -141,7 +141,7 @@ impl Move {
     pub fn promotion(self) -> Option<PieceType> {
         match (self.0 >> 18) & 63 {
             0 => None,
-            p => Some(PieceType::new(p as usize - 1)),
+            p => Some(PieceType::new(usize::from(p as u8) - 1)),
         }
     }
     #[inline(always)]

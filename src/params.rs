@@ -1,19 +1,10 @@
 //! Tables of named integer parameters with ranges (evaluation and search), settable by name
 //! from the protocol's options, `tessera match` engine settings and `tuning/`.
 
-use std::fmt;
-
-/// A parameter name that does not exist, a value out of range or a malformed `name=value`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParamError(pub String);
-
-impl fmt::Display for ParamError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParamError {}
+crate::error::message_error!(
+    /// A parameter name that does not exist, a value out of range or a malformed `name=value`.
+    ParamError
+);
 
 /// Declares a `Copy` struct of `i32` fields, each with an inclusive range, and by-name access.
 /// The type must implement `Default` (its defaults table) for `overrides`.

@@ -38,6 +38,11 @@ macro_rules! key_newtype {
             pub const fn index(self) -> usize {
                 self.0 as usize
             }
+            /// The stored integer, for packing into moves and men.
+            #[inline(always)]
+            pub const fn raw(self) -> $repr {
+                self.0
+            }
         }
 
         impl Key for $name {
@@ -95,8 +100,8 @@ impl PlayerSet {
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
     /// Players `0..count`.
-    pub const fn first(count: usize) -> PlayerSet {
-        PlayerSet(((1u32 << count) - 1) as u8)
+    pub fn first(count: usize) -> PlayerSet {
+        Player::all(count).collect()
     }
     #[inline(always)]
     pub const fn only(p: Player) -> PlayerSet {
@@ -137,19 +142,42 @@ impl PlayerSet {
     /// The lowest player in the set.
     #[inline(always)]
     pub fn first_player(self) -> Option<Player> {
-        (self.0 != 0).then(|| Player(self.0.trailing_zeros() as u8))
+        self.iter().next()
     }
     #[inline(always)]
     pub fn iter(self) -> impl Iterator<Item = Player> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let p = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(Player(p))
-        })
+        set_bits(u32::from(self.0)).map(Player::new)
+    }
+}
+
+/// The indices of the set bits of `bits`, lowest first.
+#[inline(always)]
+fn set_bits(mut bits: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(i)
+    })
+}
+
+/// A set of piece types, one bit per type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypeSet(u32);
+
+impl TypeSet {
+    pub fn of(types: &[PieceType]) -> Self {
+        TypeSet(types.iter().fold(0, |acc, t| acc | 1 << t.index()))
+    }
+    #[inline(always)]
+    pub fn has(self, t: PieceType) -> bool {
+        self.0 >> t.index() & 1 == 1
+    }
+    #[inline(always)]
+    pub fn iter(self) -> impl Iterator<Item = PieceType> {
+        set_bits(self.0).map(PieceType::new)
     }
 }
 

@@ -21,7 +21,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-EVAL_RS = os.path.join(ROOT, "src", "eval.rs")
+EVAL_RS = os.path.join(ROOT, "src", "eval", "mod.rs")
 SUMMARY = re.compile(r"^(\S+)\s+games\s+(\d+)\s+score\s+[\d.]+%.*\spoints\s+([\d.]+)/(\d+)\s*$")
 
 
@@ -63,12 +63,12 @@ def clamp(v, lo, hi):
 
 
 def apply_to_source(values):
-    """Rewrites the values in `pub const PARAMS: EvalParams = EvalParams { ... };` of src/eval.rs."""
+    """Rewrites the values in `pub const PARAMS: EvalParams = EvalParams { ... };` of src/eval/mod.rs."""
     with open(EVAL_RS) as f:
         text = f.read()
     m = re.search(r"pub const PARAMS: EvalParams =\s*EvalParams \{(.*?)\};", text, re.S)
     if not m:
-        raise RuntimeError("PARAMS table not found in src/eval.rs")
+        raise RuntimeError("PARAMS table not found in src/eval/mod.rs")
     body = m.group(1)
     for name, v in values.items():
         body, n = re.subn(rf"\b{name}: -?\d+", f"{name}: {v}", body)
@@ -96,7 +96,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--verify-games", type=int, default=0, help="finally play tuned against the defaults")
     ap.add_argument("--out", default="", help="log file (default tuning/runs/<game>-<time>.jsonl)")
-    ap.add_argument("--apply", action="store_true", help="write the tuned values into PARAMS in src/eval.rs")
+    ap.add_argument("--apply", action="store_true", help="write the tuned values into PARAMS in src/eval/mod.rs")
     args = ap.parse_args()
 
     if not os.path.exists(args.tessera):

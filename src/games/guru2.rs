@@ -18,7 +18,7 @@
 //! accepted without it; an Elephant Charge joins its leaps with `,` (`Ud1Uf3,Uf3Uh5`).
 
 use crate::game::{ChargeRule, EnlightenedRule, GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
-use crate::geometry::{CellInfo, Geometry, Vec3};
+use crate::geometry::{CellInfo, Geometry, Vec3, letter};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper, leaper2d};
 use crate::types::{Cell, PieceType, Player, Table};
 
@@ -117,7 +117,7 @@ fn geometry() -> Geometry {
             for x in 0..SIZE {
                 cells.push(CellInfo {
                     coord: [x, y, z],
-                    name: format!("{}{}{}", if z == UPPER { 'U' } else { 'L' }, (b'a' + x as u8) as char, y + 1),
+                    name: format!("{}{}{}", if z == UPPER { 'U' } else { 'L' }, letter(x), y + 1),
                     // Drawn and written top level first.
                     level: if z == UPPER { 0 } else { 1 },
                     draw: (x as f64, y as f64),

@@ -156,7 +156,7 @@ fn type_of(pieces: &[PieceDef], letter: char) -> PieceType {
 }
 
 fn build(id: &str, variant: Variant) -> GameDef {
-    let geometry = Geometry::hex_triangle_prism(SIDE as usize, &LEVELS);
+    let geometry = Geometry::hex_triangle_prism(SIDE, &LEVELS);
     let rook = rook_dirs();
     let bishop = bishop_dirs();
     let queen: Vec<Vec3> = rook.iter().chain(&bishop).copied().collect();

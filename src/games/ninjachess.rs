@@ -124,8 +124,9 @@ fn geometry() -> Geometry {
     for r in 1..=RANKS {
         for w in 0..SIDE {
             for c in 0..SIDE {
+                let lattice = |v: usize| i32::try_from(v).expect("a small board");
                 cells.push(CellInfo {
-                    coord: [c as i32, w as i32, r as i32 - 1],
+                    coord: [lattice(c), lattice(w), lattice(r) - 1],
                     name: format!("{}{r}", FILE_LETTERS[SIDE * w + c] as char),
                     // Rank 10 is level 0 so that position strings and `d` start with Black's
                     // side, as in FEN; each rank is drawn as a 5×5 block, top row highest.

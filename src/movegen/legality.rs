@@ -105,12 +105,20 @@ impl<const W: usize> Position<W> {
                 continue;
             }
             for path in &tables.curved[usize::from(g.set)][k] {
-                let mut occupied = path.iter().copied().filter(|&c| self.occ.has(c));
-                if let (Some(blocker), Some(behind)) = (occupied.next(), occupied.next())
-                    && own.has(blocker)
-                    && pieces.has(behind)
-                {
-                    s.risky_from.set(blocker);
+                // The first man on the path must be ours and the second an enemy curved rider.
+                let mut blocker = None;
+                for &c in path {
+                    if !self.occ.has(c) {
+                        continue;
+                    }
+                    match blocker {
+                        None if own.has(c) => blocker = Some(c),
+                        Some(b) if pieces.has(c) => {
+                            s.risky_from.set(b);
+                            break;
+                        }
+                        _ => break,
+                    }
                 }
             }
         }

@@ -95,7 +95,11 @@ impl<const W: usize> Position<W> {
                     self.push_en_passant(&s, from, kind, orient, out);
                 }
             } else {
-                out.extend(targets.into_iter().filter(|&to| self.legal_plain(&s, from, to)).map(|to| Move::new(from, to)));
+                for to in targets {
+                    if self.legal_plain(&s, from, to) {
+                        out.push(Move::new(from, to));
+                    }
+                }
             }
         }
         if self.castling != 0 && !s.in_check {

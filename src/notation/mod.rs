@@ -23,16 +23,10 @@ pub use board::board_text;
 pub use fen::{parse_position, position_string};
 pub use placement::{man_token, placement_from, placement_rows};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NotationError(pub String);
-
-impl std::fmt::Display for NotationError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for NotationError {}
+crate::error::message_error!(
+    /// A malformed position string, or a move that is malformed or not legal.
+    NotationError
+);
 
 pub(crate) fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {
     Err(NotationError(msg.into()))

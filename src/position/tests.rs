@@ -161,3 +161,12 @@ fn two_player_phase_has_no_start_of_turn_checkmates() {
     p.legal_moves(&mut moves);
     assert!(moves.is_empty(), "checkmate: no move, no pass");
 }
+
+/// The position's storage follows the board's width: chess needs a fraction of Armies of
+/// Faith's.
+#[test]
+fn position_is_sized_by_the_bitboard_width() {
+    let (chess, wide) = (std::mem::size_of::<Position<1>>(), std::mem::size_of::<Position<6>>());
+    assert!(chess < 800, "{chess} bytes for chess");
+    assert!(chess * 3 < wide, "{chess} bytes for chess, {wide} for six words");
+}

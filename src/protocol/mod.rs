@@ -20,7 +20,7 @@ use crate::tt::TransTable;
 use crate::types::MAX_PLAYERS;
 pub use format::{bestmove_line, info_line, status_line};
 pub use options::DEFAULT_GAME;
-use options::{Effect, OptionDef, Value, Values};
+use options::{Effect, OptionDef, OptionError, Value, Values};
 
 pub const ENGINE_NAME: &str = concat!("tessera ", env!("CARGO_PKG_VERSION"));
 /// Stack of the search thread: deep searches recurse.
@@ -186,21 +186,22 @@ impl Engine {
         match option.parse(value.as_deref()) {
             Ok(v) => {
                 if let Err(e) = self.apply(effect, v) {
-                    self.error(&e);
+                    self.error(&e.0);
                 }
             }
-            Err(e) => self.error(&e),
+            Err(e) => self.error(&e.0),
         }
     }
 
     /// Carries out an option change (the value already checked against the option's type).
-    fn apply(&mut self, effect: Effect, value: Value) -> Result<(), String> {
+    fn apply(&mut self, effect: Effect, value: Value) -> Result<(), OptionError> {
+        let error = |e: &dyn std::fmt::Display| OptionError(e.to_string());
         let int = |v: &Value| if let Value::Int(i) = v { *i } else { 0 };
         let choice = |v: &Value| if let Value::Choice(c) = v { c.clone() } else { String::new() };
         match effect {
             Effect::Variant => {
                 let id = choice(&value);
-                let mut s = session::open(&id).ok_or_else(|| format!("unknown variant '{id}'"))?;
+                let mut s = session::open(&id).ok_or_else(|| OptionError(format!("unknown variant '{id}'")))?;
                 self.stop_search();
                 s.set_eval_params(&self.values.eval);
                 self.session = s;
@@ -210,23 +211,23 @@ impl Engine {
             }
             Effect::Hash => {
                 self.stop_search();
-                self.values.hash_mb = usize::try_from(int(&value)).map_err(|e| e.to_string())?;
+                self.values.hash_mb = usize::try_from(int(&value)).map_err(|e| error(&e))?;
                 self.tt = Arc::new(TransTable::new(self.values.hash_mb));
             }
-            Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| e.to_string())?,
+            Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| error(&e))?,
             Effect::ClearHash => self.tt.clear(),
             Effect::Ponder => self.values.ponder = value == Value::Bool(true),
             Effect::MultiplayerSearch => {
-                self.values.search.algorithm = MultiSearch::parse(&choice(&value)).ok_or("unknown search")?;
+                self.values.search.algorithm = MultiSearch::parse(&choice(&value)).ok_or_else(|| OptionError("unknown search".into()))?;
             }
             Effect::Eval(param) => {
                 let mut next = self.values.eval;
-                next.set(param, i32::try_from(int(&value)).map_err(|e| e.to_string())?).map_err(|e| e.0)?;
+                next.set(param, i32::try_from(int(&value)).map_err(|e| error(&e))?).map_err(|e| error(&e))?;
                 self.values.eval = next;
                 self.session.set_eval_params(&next);
             }
             Effect::Search(param) => {
-                self.values.search.params.set(param, i32::try_from(int(&value)).map_err(|e| e.to_string())?).map_err(|e| e.0)?;
+                self.values.search.params.set(param, i32::try_from(int(&value)).map_err(|e| error(&e))?).map_err(|e| error(&e))?;
             }
         }
         Ok(())

@@ -48,6 +48,11 @@ pub struct OptionDef {
     pub effect: Effect,
 }
 
+crate::error::message_error!(
+    /// Why an option cannot be set: the protocol's error text.
+    OptionError
+);
+
 /// A parsed option value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -111,10 +116,10 @@ impl OptionDef {
         line
     }
 
-    /// Parses `value` for this option; the error is the protocol's message.
-    pub fn parse(&self, value: Option<&str>) -> Result<Value, String> {
+    /// Parses `value` for this option.
+    pub fn parse(&self, value: Option<&str>) -> Result<Value, OptionError> {
         let name = &self.name;
-        match &self.kind {
+        let parsed = match &self.kind {
             Kind::Spin { min, max, .. } => value
                 .and_then(|v| v.parse::<i64>().ok())
                 .filter(|v| (min..=max).contains(&v))
@@ -136,7 +141,8 @@ impl OptionDef {
                 .map(|x| Value::Choice(x.clone()))
                 .ok_or_else(|| format!("{name} must be one of {}", values.join(", "))),
             Kind::Button => Ok(Value::Press),
-        }
+        };
+        parsed.map_err(OptionError)
     }
 }
 
@@ -155,7 +161,7 @@ impl Default for Values {
     fn default() -> Self {
         Values {
             game: DEFAULT_GAME.into(),
-            hash_mb: DEFAULT_HASH_MB as usize,
+            hash_mb: usize::try_from(DEFAULT_HASH_MB).expect("a positive size"),
             threads: 1,
             ponder: false,
             eval: PARAMS,

@@ -4,7 +4,7 @@
 
 use super::ordering::MovePicker;
 use super::worker::Worker;
-use super::{INF, MATE, MAX_PLY, MultiSearch, is_mate_score};
+use super::{INF, MATE_BOUND, MAX_PLY, MultiSearch, is_mate_score};
 use crate::position::{Move, MoveKind};
 use crate::tt::Bound;
 
@@ -27,9 +27,9 @@ fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
 
 /// A score for the table: mate scores counted from this node instead of the root.
 pub(super) fn to_tt(v: i32, distance: i32) -> i32 {
-    if v >= MATE - MAX_PLY as i32 {
+    if v >= MATE_BOUND {
         v + distance
-    } else if v <= -MATE + MAX_PLY as i32 {
+    } else if v <= -MATE_BOUND {
         v - distance
     } else {
         v
@@ -38,9 +38,9 @@ pub(super) fn to_tt(v: i32, distance: i32) -> i32 {
 
 /// A score from the table, mate scores counted from the root again.
 pub(super) fn from_tt(v: i32, distance: i32) -> i32 {
-    if v >= MATE - MAX_PLY as i32 {
+    if v >= MATE_BOUND {
         v - distance
-    } else if v <= -MATE + MAX_PLY as i32 {
+    } else if v <= -MATE_BOUND {
         v + distance
     } else {
         v
@@ -97,7 +97,7 @@ impl<const W: usize> Worker<'_, W> {
             if self.aborted {
                 return 0;
             }
-            if v >= beta && v < MATE - MAX_PLY as i32 {
+            if v >= beta && v < MATE_BOUND {
                 return v;
             }
         }

@@ -44,7 +44,7 @@ fn shares<const W: usize>(pos: &Position<W>, eval: &Evaluator) -> Utilities {
     let sum: i64 = weight.0.iter().sum();
     let mut u = PerPlayer::splat(0);
     for p in pos.game().players() {
-        u[p] = (i64::from(TOTAL) * weight[p] / sum.max(1)) as i32;
+        u[p] = i32::try_from(i64::from(TOTAL) * weight[p] / sum.max(1)).unwrap_or(TOTAL);
     }
     u
 }
@@ -63,7 +63,7 @@ impl<const W: usize> Worker<'_, W> {
 
     /// A draw: equal shares for the players still in the game.
     fn draw(&self) -> Utilities {
-        let share = TOTAL / self.pos.active_count().max(1) as i32;
+        let share = TOTAL / i32::try_from(self.pos.active_count().max(1)).unwrap_or(1);
         let mut u = PerPlayer::splat(0);
         for p in self.pos.active_players().iter() {
             u[p] = share;

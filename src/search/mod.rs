@@ -38,10 +38,13 @@ pub const MATE: i32 = 30_000;
 const INF: i32 = 31_000;
 /// Deepest ply of the search stack.
 const MAX_PLY: usize = 128;
+/// Scores from here on (in absolute value) are mates within the search's reach: `MATE` less
+/// `MAX_PLY` plies.
+const MATE_BOUND: i32 = MATE - 128;
 
 /// True if `v` is a mate score (a win or a loss within the search's reach).
 fn is_mate_score(v: i32) -> bool {
-    v.abs() >= MATE - MAX_PLY as i32
+    v.abs() >= MATE_BOUND
 }
 
 /// The search used while three or more players are in the game (with two it is always
@@ -197,9 +200,9 @@ pub enum Score {
 
 impl Score {
     fn from_value(v: i32) -> Score {
-        if v >= MATE - MAX_PLY as i32 {
+        if v >= MATE_BOUND {
             Score::Mate((MATE - v + 1) / 2)
-        } else if v <= -MATE + MAX_PLY as i32 {
+        } else if v <= -MATE_BOUND {
             Score::Mate(-(MATE + v) / 2)
         } else {
             Score::Centipawns(v)

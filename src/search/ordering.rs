@@ -47,6 +47,7 @@ impl MovePicker {
     }
 
     /// The best move not yet handed out, with the passes before it.
+    #[inline(always)]
     pub fn next_move(&mut self) -> Option<(Move, u8)> {
         let i = self.next;
         let list = &mut self.list;
@@ -100,11 +101,13 @@ impl History {
 }
 
 impl<const W: usize> Worker<'_, W> {
+    #[inline(always)]
     pub fn is_capture(&self, mv: Move) -> bool {
         mv.kind() == MoveKind::EnPassant || (mv.kind() != MoveKind::Pass && self.pos.man_at(mv.to()).is_some())
     }
 
     /// Neither a capture nor a promotion.
+    #[inline]
     pub fn is_quiet(&self, mv: Move) -> bool {
         !self.is_capture(mv) && mv.promotion().is_none()
     }

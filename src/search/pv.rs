@@ -35,7 +35,7 @@ pub(super) fn legal_prefix<const W: usize>(root: &Position<W>, pv: &[Move]) -> (
 /// there (or `player` is out of it), else the static evaluation.
 fn pv_end_value<const W: usize>(root: &Position<W>, pv: &[Move], player: Player, eval: &Evaluator) -> i32 {
     let (line, end) = legal_prefix(root, pv);
-    let distance = MATE - line.len() as i32;
+    let distance = MATE - i32::try_from(line.len()).unwrap_or(MATE);
     if let Some(w) = end.winner() {
         return if w == player { distance } else { -distance };
     }

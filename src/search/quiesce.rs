@@ -26,7 +26,7 @@ impl<const W: usize> Worker<'_, W> {
         let mut best = -INF;
         if !in_check {
             best = self.static_eval();
-            let max_plies = if self.multi { self.params.multi_quiesce_plies as u32 } else { TWO_PLAYER_QUIESCE_PLIES };
+            let max_plies = if self.multi { self.params.multi_quiesce_plies.unsigned_abs() } else { TWO_PLAYER_QUIESCE_PLIES };
             if best >= beta || qdepth > max_plies {
                 return best;
             }

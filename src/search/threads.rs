@@ -6,12 +6,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::pv::legal_prefix;
 use super::time::{Deadline, NEW_ITERATION_TENTHS};
 use super::worker::{Role, Shared, Worker};
-use super::{Control, Limits, MATE, MAX_PLY, MultiSearch, Outcome, Report, Resources, Score, SearchSettings};
+use super::{Control, Limits, MATE, MultiSearch, Outcome, Report, Resources, Score, SearchSettings};
 use crate::position::Position;
 use crate::types::PerPlayer;
 
-/// Deepest iteration (the stack needs room for quiescence below it).
-const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+/// Deepest iteration (the stack of `MAX_PLY` plies needs room for quiescence below it).
+const MAX_DEPTH: i32 = 120;
 
 /// Searches `root` (reached through the positions hashed in `history`, oldest first) and returns
 /// the best move. `report` receives one report per completed iteration of the main thread.
@@ -49,19 +49,19 @@ pub fn think<const W: usize>(
     if path.last() != Some(&root.hash()) {
         path.push(root.hash());
     }
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+    let max_depth = limits.depth.map_or(MAX_DEPTH, |d| i32::try_from(d).unwrap_or(MAX_DEPTH)).clamp(1, MAX_DEPTH);
     let helper_control = Control::default();
     let shared = |control| Shared { tt, control, deadline: &deadline, total_nodes: &total_nodes, eval: resources.eval };
     let mut best = legal[0];
     let mut ponder = None;
 
     std::thread::scope(|scope| {
-        for t in 1..resources.threads.max(1) {
+        for t in 1..i32::try_from(resources.threads).unwrap_or(i32::MAX).max(1) {
             let mut w = Worker::new(root, &path, shared(&helper_control), None, Role::Helper, root_key, settings);
             let stop = &helpers_stop;
             scope.spawn(move || {
                 // Half the helpers start one ply deeper, so that the threads spread over depths.
-                let mut d = 1 + (t as i32 & 1);
+                let mut d = 1 + (t & 1);
                 let mut previous = None;
                 while d <= max_depth && !stop.load(Ordering::Relaxed) {
                     previous = Some(w.iterate(d, previous));
@@ -92,10 +92,10 @@ pub fn think<const W: usize>(
             }
             let elapsed = deadline.start.elapsed();
             report(Report {
-                depth: depth as u32,
-                seldepth: w.seldepth as u32,
+                depth: depth.unsigned_abs(),
+                seldepth: u32::try_from(w.seldepth).unwrap_or(u32::MAX),
                 nodes: w.total_nodes(),
-                time_ms: elapsed.as_millis() as u64,
+                time_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
                 hashfull: tt.hashfull(),
                 score: Score::from_value(v),
                 scores,

@@ -120,6 +120,7 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     /// The static evaluation from the point of view of the team to move.
+    #[inline]
     pub fn static_eval(&self) -> i32 {
         let v = self.shared.eval.evaluate_for(&self.pos, self.root);
         if self.team_is_root(self.pos.to_move()) { v } else { -v }
@@ -181,10 +182,11 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// Plies played from the root (more than `ply` below best-reply nodes, whose passes are
     /// plies of their own): mate scores count these.
     pub fn distance(&self) -> i32 {
-        (self.path.len() - self.root_len) as i32
+        i32::try_from(self.path.len() - self.root_len).unwrap_or(i32::MAX)
     }
 
     /// A draw by repetition or the fifty-move rule below the root.
+    #[inline]
     pub fn drawn(&self, ply: usize) -> bool {
         ply > 0 && (self.repeated() || self.pos.fifty_move_rule())
     }

@@ -16,8 +16,6 @@ use rayon::prelude::*;
 mod record;
 mod stats;
 
-use std::fmt;
-
 use crate::eval::{EvalParams, PARAMS};
 use crate::params::ParamError;
 use crate::search::{Control, Limits, MultiSearch, SearchSettings};
@@ -31,17 +29,10 @@ const MAX_DEPTH: u64 = 100;
 const MAX_THREADS: u64 = 512;
 const MAX_HASH_MB: u64 = 65_536;
 
-/// Why a match cannot be set up or played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchError(pub String);
-
-impl fmt::Display for MatchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for MatchError {}
+crate::error::message_error!(
+    /// Why a match cannot be set up or played.
+    MatchError
+);
 
 impl From<String> for MatchError {
     fn from(s: String) -> Self {
@@ -215,7 +206,7 @@ pub fn random_openings(game: &str, count: usize, plies: usize, seed: u64) -> Res
 /// configuration has at least one seat, in a fixed order (for two engines and two players:
 /// `[0, 1]`, `[1, 0]`). Every configuration holds every seat equally often over the list.
 pub fn seat_assignments(players: usize, engines: usize) -> Vec<Vec<usize>> {
-    let total = engines.pow(players as u32);
+    let total = engines.pow(u32::try_from(players).expect("at most four players"));
     (0..total)
         .map(|mut code| {
             let mut seats = vec![0; players];

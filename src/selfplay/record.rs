@@ -20,7 +20,7 @@ pub fn ranks(players: usize, status: &Status) -> Vec<u32> {
     for &p in &survivors {
         ranks[p.index()] = next;
     }
-    next += survivors.len() as u32;
+    next += u32::try_from(survivors.len()).expect("at most four players");
     for &(victim, _) in status.eliminated.iter().rev() {
         if Some(victim) != winner && !survivors.contains(&victim) {
             ranks[victim.index()] = next;

@@ -6,24 +6,7 @@ use crate::game::{ChargeRule, EnlightenedRule, GameDef};
 use crate::geometry::{Geometry, Vec3, add};
 use crate::movement::Component;
 use crate::moves::{MAX_LEG_VECTORS, MAX_LEGS};
-use crate::types::{Cell, MAX_TYPES, PieceType, Player, Table};
-
-/// A set of piece types, one bit per type.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TypeSet(u32);
-
-impl TypeSet {
-    pub fn of(types: &[PieceType]) -> Self {
-        TypeSet(types.iter().fold(0, |acc, t| acc | 1 << t.index()))
-    }
-    #[inline(always)]
-    pub fn has(self, t: PieceType) -> bool {
-        self.0 >> t.index() & 1 == 1
-    }
-    pub fn iter(self) -> impl Iterator<Item = PieceType> {
-        (0..MAX_TYPES).filter(move |&t| self.0 >> t & 1 == 1).map(PieceType::new)
-    }
-}
+use crate::types::{Cell, PieceType, Player, Table, TypeSet};
 
 /// The Enlightened Move rule resolved for move generation (`movegen::enlightened`).
 pub struct EnlightenedTables {
