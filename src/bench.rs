@@ -33,26 +33,53 @@ pub fn has_game(game: &str) -> bool {
     POSITIONS.iter().any(|p| p.0 == game)
 }
 
+/// What a line of the benchmark measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchKind {
+    Perft,
+    Search,
+}
+
+impl BenchKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            BenchKind::Perft => "perft",
+            BenchKind::Search => "search",
+        }
+    }
+}
+
 pub struct BenchLine {
-    pub game: String,
+    pub game: &'static str,
     pub position: String,
-    pub kind: &'static str,
+    pub kind: BenchKind,
     pub depth: u32,
     pub nodes: u64,
     pub millis: u128,
 }
 
+/// Nodes per second of `nodes` in `millis`.
+pub fn nps(nodes: u64, millis: u128) -> u64 {
+    u64::try_from(u128::from(nodes) * 1000 / millis.max(1)).unwrap_or(u64::MAX)
+}
+
 impl BenchLine {
     pub fn nps(&self) -> u64 {
-        u64::try_from(u128::from(self.nodes) * 1000 / self.millis.max(1)).unwrap_or(u64::MAX)
+        nps(self.nodes, self.millis)
     }
 }
 
+/// Totals of one kind of line: (nodes, milliseconds).
+pub fn totals(lines: &[BenchLine], kind: BenchKind) -> (u64, u128) {
+    lines.iter().filter(|l| l.kind == kind).fold((0, 0), |(n, ms), l| (n + l.nodes, ms + l.millis))
+}
+
 /// Runs the benchmark, optionally only for one game; `emit` gets each line as it is measured.
-pub fn run(only_game: Option<&str>, mut emit: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
+/// Stops early, with the lines so far, when `control` is stopped.
+pub fn run(only_game: Option<&str>, control: &Control, mut emit: impl FnMut(&BenchLine)) -> Vec<BenchLine> {
     let mut lines = Vec::new();
     for &(game, fen, perft_depth, search_depth) in POSITIONS {
-        if only_game.is_some_and(|g| g != game) {
+        if only_game.is_some_and(|g| g != game) || control.is_stopped() {
             continue;
         }
         let Some(mut s) = session::open(game) else { continue };
@@ -62,11 +89,14 @@ pub fn run(only_game: Option<&str>, mut emit: impl FnMut(&BenchLine)) -> Vec<Ben
         }
         let position = s.position_string();
         let t = Instant::now();
-        let nodes = s.perft(perft_depth);
+        let mut nodes = 0;
+        if !s.divide_until(perft_depth, control.stop_flag(), &mut |_, n| nodes += n) {
+            break;
+        }
         let line = BenchLine {
-            game: game.into(),
+            game,
             position: position.clone(),
-            kind: "perft",
+            kind: BenchKind::Perft,
             depth: perft_depth,
             nodes,
             millis: t.elapsed().as_millis(),
@@ -74,41 +104,18 @@ pub fn run(only_game: Option<&str>, mut emit: impl FnMut(&BenchLine)) -> Vec<Ben
         emit(&line);
         lines.push(line);
 
-        let tt = TransTable::new(BENCH_HASH_MB);
+        let tt = TransTable::new(BENCH_HASH_MB).expect("a small table");
         let limits = Limits { depth: Some(search_depth), ..Limits::default() };
-        let control = Control::default();
-        let request = SearchRequest { limits: &limits, control: &control, tt: &tt, threads: 1, settings: SearchSettings::default() };
+        let request = SearchRequest { limits: &limits, control, tt: &tt, threads: 1, settings: SearchSettings::default() };
         let t = Instant::now();
         let result = s.think(&request, &mut |_| {});
+        if control.is_stopped() {
+            break;
+        }
         let nodes = result.last.map_or(0, |r| r.nodes);
-        let line = BenchLine { game: game.into(), position, kind: "search", depth: search_depth, nodes, millis: t.elapsed().as_millis() };
+        let line = BenchLine { game, position, kind: BenchKind::Search, depth: search_depth, nodes, millis: t.elapsed().as_millis() };
         emit(&line);
         lines.push(line);
     }
     lines
-}
-
-/// Formats one line as printed by `tessera bench`.
-pub fn format_line(l: &BenchLine) -> String {
-    format!(
-        "{:<8} {:<6} depth {:>2} nodes {:>12} time {:>7} ms nps {:>11}  {}",
-        l.game,
-        l.kind,
-        l.depth,
-        l.nodes,
-        l.millis,
-        l.nps(),
-        l.position
-    )
-}
-
-/// Totals per kind, as printed at the end of `tessera bench`.
-pub fn summary(lines: &[BenchLine]) -> Vec<String> {
-    ["perft", "search"]
-        .iter()
-        .map(|kind| {
-            let (n, ms) = lines.iter().filter(|l| l.kind == *kind).fold((0u64, 0u128), |(n, ms), l| (n + l.nodes, ms + l.millis));
-            format!("total {kind}: nodes {n} time {ms} ms nps {}", u64::try_from(u128::from(n) * 1000 / ms.max(1)).unwrap_or(u64::MAX))
-        })
-        .collect()
 }

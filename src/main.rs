@@ -2,9 +2,11 @@
 
 use clap::{Parser, Subcommand};
 
+use tessera::bench::{self, BenchKind};
 use tessera::eval::{EvalParams, PARAMS};
+use tessera::search::Control;
 use tessera::selfplay::{self, EngineConfig, MatchConfig, MatchError};
-use tessera::{bench, protocol, session};
+use tessera::{protocol, session};
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "An engine for multi-player and three-dimensional chess variants")]
@@ -107,8 +109,8 @@ fn main() {
             }
         }
         Some(Command::Bench { game }) => {
-            let lines = bench::run(game.as_deref(), |l| println!("{}", bench::format_line(l)));
-            for s in bench::summary(&lines) {
+            let lines = bench::run(game.as_deref(), &Control::default(), |l| println!("{}", protocol::bench_line(l)));
+            for s in protocol::bench_summary(&bench::totals(&lines, BenchKind::Perft), &bench::totals(&lines, BenchKind::Search)) {
                 println!("{s}");
             }
         }

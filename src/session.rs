@@ -3,6 +3,8 @@
 //! is chosen here from the geometry. A session speaks in moves, statuses and search reports;
 //! text comes only from `notation` (moves, positions, boards) and the protocol (everything else).
 
+use std::sync::atomic::AtomicBool;
+
 use crate::eval::{EvalParams, Evaluator, PARAMS};
 use crate::game::GameDef;
 use crate::games;
@@ -76,7 +78,9 @@ pub trait Session: Send + Sync {
     fn board_text(&self) -> String;
     fn legal_moves(&self) -> Vec<Move>;
     fn perft(&self, depth: u32) -> u64;
-    fn divide(&self, depth: u32) -> Vec<(Move, u64)>;
+    /// Perft split by first move, each count given to `each` as soon as it is known; false if
+    /// `stop` was set before the end.
+    fn divide_until(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(Move, u64)) -> bool;
     fn status(&self) -> Status;
     fn to_move(&self) -> Player;
     fn hash(&self) -> u64;
@@ -97,6 +101,13 @@ impl dyn Session + '_ {
         let mv = self.parse_move(text)?;
         self.play(mv)?;
         Ok(mv)
+    }
+
+    /// Perft split by first move.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let mut out = Vec::new();
+        self.divide_until(depth, &AtomicBool::new(false), &mut |mv, n| out.push((mv, n)));
+        out
     }
 
     /// The legal moves as text.
@@ -206,8 +217,8 @@ impl<const W: usize> Session for GameSession<W> {
         self.pos.clone().perft(depth)
     }
 
-    fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        self.pos.clone().divide(depth)
+    fn divide_until(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(Move, u64)) -> bool {
+        self.pos.clone().divide_until(depth, stop, each)
     }
 
     fn status(&self) -> Status {

@@ -29,25 +29,65 @@ struct Slot {
     data: AtomicU64,
 }
 
+crate::error::message_error!(
+    /// A table the machine cannot hold.
+    TableError
+);
+
 pub struct TransTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     age: AtomicU64,
+    /// Mixed into every key: changing it empties the table at once (an entry stored under another
+    /// salt never matches again).
+    salt: AtomicU64,
+}
+
+/// Bytes in a mebibyte.
+const MIB: usize = 1 << 20;
+
+/// `n` slots in freshly zeroed memory. The operating system hands such memory out lazily, so a
+/// large table costs no time until it is used; `None` if it cannot be had.
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(n).ok().filter(|l| l.size() > 0)?;
+    // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` holds `n` slots allocated by the global allocator with the layout of
+    // `[Slot; n]`, which is how a `Box<[Slot]>` frees them; all-zero bits are a valid `Slot`
+    // (three `AtomicU64` of value 0).
+    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) })
+}
+
+/// Memory the system can still give without swapping (Linux; `None` elsewhere).
+fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 impl TransTable {
-    /// A table of about `mb` megabytes (at least one entry).
-    pub fn new(mb: usize) -> Self {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1);
-        let slots = (0..n).map(|_| Slot { check: AtomicU64::new(0), mv: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        TransTable { slots, age: AtomicU64::new(0) }
+    /// A table of about `mb` mebibytes (at least one entry), or an error if the machine does not
+    /// have that much memory available.
+    pub fn new(mb: usize) -> Result<Self, TableError> {
+        let bytes = mb.max(1).checked_mul(MIB).ok_or_else(|| TableError(format!("{mb} MiB is too large")))?;
+        if let Some(available) = available_memory()
+            && bytes > available
+        {
+            return Err(TableError(format!("{mb} MiB is more than the {} MiB of memory available", available / MIB)));
+        }
+        let n = (bytes / std::mem::size_of::<Slot>()).max(1);
+        let slots = zeroed_slots(n).ok_or_else(|| TableError(format!("cannot allocate {mb} MiB")))?;
+        Ok(TransTable { slots, age: AtomicU64::new(0), salt: AtomicU64::new(0) })
     }
 
+    /// Empties the table, at once whatever its size.
     pub fn clear(&self) {
-        for s in &self.slots {
-            s.check.store(0, Ordering::Relaxed);
-            s.mv.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
-        }
+        let salt = self.salt.load(Ordering::Relaxed);
+        self.salt.store(salt.wrapping_add(0x9E37_79B9_7F4A_7C15).rotate_left(17) | 1, Ordering::Relaxed);
+        self.age.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become preferred for replacement.
@@ -56,11 +96,12 @@ impl TransTable {
     }
 
     fn slot(&self, key: u64) -> &Slot {
-        &self.slots[((key as u128 * self.slots.len() as u128) >> 64) as usize]
+        &self.slots[((u128::from(key) * self.slots.len() as u128) >> 64) as usize]
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let s = self.slot(key);
+        let key = key ^ self.salt.load(Ordering::Relaxed);
         let mv = s.mv.load(Ordering::Relaxed);
         let data = s.data.load(Ordering::Relaxed);
         if s.check.load(Ordering::Relaxed) ^ mv ^ data != key || data == 0 {
@@ -76,6 +117,7 @@ impl TransTable {
 
     pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
         let s = self.slot(key);
+        let key = key ^ self.salt.load(Ordering::Relaxed);
         let age = self.age.load(Ordering::Relaxed) & 0xFF;
         let old = s.data.load(Ordering::Relaxed);
         let old_key = s.check.load(Ordering::Relaxed) ^ s.mv.load(Ordering::Relaxed) ^ old;
@@ -110,11 +152,21 @@ mod tests {
 
     #[test]
     fn store_and_probe_round_trip() {
-        let tt = TransTable::new(1);
+        let tt = TransTable::new(1).expect("1 MiB");
         let mv = Move::new(Cell::new(12), Cell::new(28));
         tt.store(0xDEAD_BEEF, mv, -123, 7, Bound::Lower);
         let e = tt.probe(0xDEAD_BEEF).expect("stored");
         assert_eq!((e.mv, e.score, e.depth, e.bound), (mv, -123, 7, Bound::Lower));
         assert!(tt.probe(0xDEAD_BEEE).is_none());
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF).is_none(), "cleared");
+        tt.store(0xDEAD_BEEF, mv, 5, 1, Bound::Exact);
+        assert_eq!(tt.probe(0xDEAD_BEEF).map(|e| e.score), Some(5));
+    }
+
+    #[test]
+    fn a_table_larger_than_the_machine_is_an_error() {
+        assert!(TransTable::new(1 << 40).is_err());
+        assert!(TransTable::new(usize::MAX).is_err());
     }
 }

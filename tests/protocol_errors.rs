@@ -42,8 +42,6 @@ fn bad_input_is_reported_and_changes_nothing() {
         "setoption name Threads value -3",
         "setoption name NoSuchOption value 1",
         "setoption value 3",
-        "go depth",
-        "go wtime soon",
         "go perft",
         "go perft many",
     ];
@@ -90,5 +88,42 @@ fn extreme_numbers_in_position_strings() {
     // Counters at their largest still allow moves (they saturate rather than wrap).
     assert!(e.command("position fen 4k3/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295 moves e1e2 e8e7").is_empty());
     assert_eq!(e.command("fen"), vec!["8/4k3/8/8/8/8/4K3/8 w - - 4294967295 4294967295"]);
+    assert!(e.quit().success());
+}
+
+/// Every `go` ends in a `bestmove`: bad or unknown parameters are skipped with one error line
+/// each, out-of-range values are clamped.
+#[test]
+fn every_go_answers() {
+    let mut e = EngineProcess::start();
+    assert!(e.command("position startpos moves e2e4").is_empty());
+    for (line, warnings) in [
+        ("go wtime soon depth 2", 2),
+        ("go depth 99999999999999999999 movetime 100", 0),
+        ("go frobnicate depth 2", 1),
+        ("go searchmoves e2e5 d7d5 depth 2", 1),
+        ("go movestogo 0 wtime 300 btime 300", 0),
+        ("go nodes -5", 0),
+    ] {
+        e.send(line);
+        let out = e.read_until(|l| l.starts_with("bestmove"), std::time::Duration::from_secs(60));
+        let errors = out.iter().filter(|l| l.starts_with("info string error: ")).count();
+        assert_eq!(errors, warnings, "{line}: {out:?}");
+        assert!(out.last().is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove (none)"), "{line}: {out:?}");
+    }
+    // `searchmoves` restricts the root: only d7d5 was legal among those given.
+    e.send("go searchmoves d7d5 e7e5 depth 3");
+    let out = e.read_until(|l| l.starts_with("bestmove"), std::time::Duration::from_secs(60));
+    let best = out.last().expect("bestmove");
+    assert!(best.starts_with("bestmove d7d5") || best.starts_with("bestmove e7e5"), "{best}");
+    e.send("go searchmoves g8f6 depth 3");
+    let out = e.read_until(|l| l.starts_with("bestmove"), std::time::Duration::from_secs(60));
+    assert!(out.last().is_some_and(|l| l.starts_with("bestmove g8f6")), "{out:?}");
+    // A `go` without a value searches until `stop`.
+    e.send("go depth");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    e.send("stop");
+    let out = e.read_until(|l| l.starts_with("bestmove"), std::time::Duration::from_secs(10));
+    assert!(out.last().is_some_and(|l| l.starts_with("bestmove ")), "{out:?}");
     assert!(e.quit().success());
 }

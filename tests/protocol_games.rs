@@ -36,7 +36,7 @@ fn session(game: &str) {
     // Legal moves, perft 1 and `d` agree with each other.
     let legal: Vec<String> = e.command("legal")[0].split_whitespace().map(String::from).collect();
     assert!(!legal.is_empty());
-    let perft = e.command("go perft 1");
+    let perft = e.until("go perft 1", "Nodes searched");
     assert_eq!(perft.last().map(String::as_str), Some(format!("Nodes searched: {}", legal.len()).as_str()));
     assert_eq!(perft.len(), legal.len() + 2);
     let board = e.command("d");
@@ -91,7 +91,7 @@ fn session(game: &str) {
     assert_eq!(pieces.len(), count + 2);
     assert!(pieces[1..=count].iter().all(|l| l.starts_with("piece code ") && l.contains(" moves ")), "{pieces:?}");
 
-    let bench = e.command(&format!("bench {game}"));
+    let bench = e.until(&format!("bench {game}"), "Nodes/second");
     assert!(bench.iter().any(|l| l.starts_with("total perft: nodes ")), "{bench:?}");
     assert!(bench.iter().any(|l| l.starts_with("total search: nodes ")), "{bench:?}");
 

@@ -92,7 +92,7 @@ struct Found {
 fn search(s: &dyn Session, algorithm: MultiSearch, limits: Limits) -> (Found, String) {
     let mut last = String::new();
     let control = Control::default();
-    let tt = TransTable::new(4);
+    let tt = TransTable::new(4).expect("a small table");
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
     let request = SearchRequest { limits: &limits, control: &control, tt: &tt, threads: 1, settings };
     let r = s.think(&request, &mut |report| last = info_line(s, report));

@@ -1,5 +1,6 @@
 //! The text of the protocol's output lines, made from the session's typed answers.
 
+use crate::bench::{self, BenchLine};
 use crate::search::{Report, Score};
 use crate::session::{SearchResult, Session, Status};
 use crate::types::PlayerSet;
@@ -68,4 +69,33 @@ pub fn status_line(session: &dyn Session, s: &Status) -> String {
         line.push_str(&format!(" placings {}", places.join(",")));
     }
     line
+}
+
+/// One line of `bench`.
+pub fn bench_line(l: &BenchLine) -> String {
+    format!(
+        "{:<8} {:<6} depth {:>2} nodes {:>12} time {:>7} ms nps {:>11}  {}",
+        l.game,
+        l.kind.name(),
+        l.depth,
+        l.nodes,
+        l.millis,
+        l.nps(),
+        l.position
+    )
+}
+
+/// The closing lines of `bench`: totals of the perfts and of the searches (nodes, milliseconds),
+/// then of both in the form benchmark tools read from Stockfish.
+pub fn bench_summary(perft: &(u64, u128), search: &(u64, u128)) -> Vec<String> {
+    let line = |kind: &str, &(n, ms): &(u64, u128)| format!("total {kind}: nodes {n} time {ms} ms nps {}", bench::nps(n, ms));
+    let (nodes, ms) = (perft.0 + search.0, perft.1 + search.1);
+    vec![
+        line("perft", perft),
+        line("search", search),
+        "===========================".to_string(),
+        format!("Total time (ms) : {ms}"),
+        format!("Nodes searched  : {nodes}"),
+        format!("Nodes/second    : {}", bench::nps(nodes, ms)),
+    ]
 }

@@ -1,11 +1,14 @@
 //! The text protocol, in the manner of UCI (specified for GUI authors in `protocol.md`).
 //!
-//! Commands are read line by line; `go` starts a search on its own thread, so `stop`,
-//! `ponderhit` and `isready` are answered while it runs. Every bad line gets one
-//! `info string error: ...` line and changes nothing. The options are in [`options`], the text
-//! of the answers in [`format`].
+//! Commands are read line by line. Long work (`go`, `go perft`, `bench`) runs as a job on its
+//! own thread, so `stop`, `ponderhit`, `isready` and `quit` are answered while it runs. Other
+//! commands wait for a running count (`go perft`, `bench`) to finish, as if it ran on the input
+//! thread, and are answered during a search. Every bad line gets one `info string error: ...`
+//! line and changes nothing. The options are in
+//! [`options`], `go`'s parameters in [`go`], the text of the answers in [`format`].
 
 mod format;
+mod go;
 pub mod options;
 
 use std::io::{BufRead, Write};
@@ -14,44 +17,75 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use crate::search::{Control, Limits, MultiSearch};
+use crate::bench::{self, BenchKind};
+use crate::search::{Control, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
-use crate::types::MAX_PLAYERS;
-pub use format::{bestmove_line, info_line, status_line};
+pub use format::{bench_line, bench_summary, bestmove_line, info_line, status_line};
 pub use options::DEFAULT_GAME;
 use options::{Effect, OptionDef, OptionError, Value, Values};
 
 pub const ENGINE_NAME: &str = concat!("tessera ", env!("CARGO_PKG_VERSION"));
-/// Stack of the search thread: deep searches recurse.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// Stack of the job thread: deep searches recurse.
+const JOB_STACK_BYTES: usize = 64 << 20;
 /// Deepest `go perft`.
 const MAX_PERFT_DEPTH: u32 = 20;
-/// Bounds of `go depth` and `go movestogo`.
-const MAX_GO_DEPTH: u64 = 100;
-const MAX_MOVES_TO_GO: u64 = 1000;
+/// Longest quotation of the input in an error line, in characters.
+const MAX_QUOTE_CHARS: usize = 60;
 
 /// Where protocol output goes (stdout in the binary, a buffer in tests).
 pub type Output = Arc<Mutex<dyn Write + Send>>;
 
-fn emit(out: &Output, line: &str) {
+fn emit(out: &Output, text: &str) {
     let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
-    let _ = writeln!(w, "{line}");
+    let _ = writeln!(w, "{text}");
     let _ = w.flush();
 }
 
-struct Running {
+/// Shortens every `'quoted'` part of an error message to at most [`MAX_QUOTE_CHARS`] characters,
+/// so that a long line of input does not come back whole.
+fn limit_quotes(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(4 * MAX_QUOTE_CHARS));
+    for (i, part) in msg.split('\'').enumerate() {
+        if i > 0 {
+            out.push('\'');
+        }
+        if i % 2 == 1 && part.chars().count() > MAX_QUOTE_CHARS {
+            out.extend(part.chars().take(MAX_QUOTE_CHARS - 3));
+            out.push_str("...");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// What a job does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum JobKind {
+    Search,
+    /// `go perft` or `bench`: commands that follow wait for it.
+    Count,
+}
+
+/// Long work on its own thread: a search, a perft or the benchmark.
+struct Job {
+    kind: JobKind,
     control: Arc<Control>,
-    /// Set just before `bestmove` is printed, so that a `go` right after it is accepted.
+    /// Set just before the job's last answer is printed, so that a `go` right after it is
+    /// accepted.
     answered: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
+
+/// A job's work: it may print as it goes, and returns its last answer.
+type Work = Box<dyn FnOnce(&Output, &Control) -> String + Send>;
 
 pub struct Engine {
     out: Output,
     session: Box<dyn Session>,
     tt: Arc<TransTable>,
-    search: Option<Running>,
+    job: Option<Job>,
     options: Vec<OptionDef>,
     values: Values,
 }
@@ -65,7 +99,8 @@ impl Engine {
     pub fn new(out: Output) -> Self {
         let values = Values::default();
         let session = session::open(&values.game).expect("the default game exists");
-        Engine { out, session, tt: Arc::new(TransTable::new(values.hash_mb)), search: None, options: options::table(), values }
+        let tt = TransTable::new(values.hash_mb).expect("the default table fits");
+        Engine { out, session, tt: Arc::new(tt), job: None, options: options::table(), values }
     }
 
     fn say(&self, line: &str) {
@@ -73,7 +108,7 @@ impl Engine {
     }
 
     fn error(&self, msg: &str) {
-        self.say(&format!("info string error: {msg}"));
+        self.say(&format!("info string error: {}", limit_quotes(msg)));
     }
 
     /// Reads commands until `quit` or end of input.
@@ -90,28 +125,37 @@ impl Engine {
                 Err(_) => self.error("internal error while handling the command; state kept"),
             }
         }
-        self.stop_search();
+        // The end of the input: a count finishes, a search stops.
+        self.finish_count();
+        self.stop_job();
     }
 
     fn command(&mut self, line: &str) -> Flow {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = tokens.first() else { return Flow::Continue };
         let args = &tokens[1..];
+        if !matches!(cmd, "isready" | "stop" | "quit" | "ponderhit" | "debug") {
+            self.finish_count();
+        }
         match cmd {
             "uci" => self.uci(),
             "isready" => self.say("readyok"),
+            "debug" => match args {
+                ["on" | "off"] => {}
+                _ => self.error("debug needs 'on' or 'off'"),
+            },
             "ucinewgame" => {
-                self.stop_search();
+                self.stop_job();
                 self.tt.clear();
                 let _ = self.session.set_position(None, &[]);
             }
             "setoption" => self.setoption(args),
             "position" => self.position(args),
             "go" => self.go(args),
-            "stop" => self.stop_search(),
+            "stop" => self.stop_job(),
             "ponderhit" => {
-                if let Some(r) = &self.search {
-                    r.control.ponderhit();
+                if let Some(job) = &self.job {
+                    job.control.ponderhit();
                 }
             }
             "d" => {
@@ -131,18 +175,9 @@ impl Engine {
             }
             "legal" => self.say(&self.session.legal_move_texts().join(" ")),
             "status" => self.say(&status_line(&*self.session, &self.session.status())),
-            "bench" => match args.first() {
-                Some(game) if !crate::bench::has_game(game) => self.error(&format!("no bench positions for '{game}'")),
-                game => {
-                    self.stop_search();
-                    let lines = crate::bench::run(game.copied(), |l| self.say(&crate::bench::format_line(l)));
-                    for line in crate::bench::summary(&lines) {
-                        self.say(&line);
-                    }
-                }
-            },
+            "bench" => self.bench(args),
             "quit" => {
-                self.stop_search();
+                self.stop_job();
                 return Flow::Quit;
             }
             _ => self.error(&format!("unknown command '{cmd}'")),
@@ -183,13 +218,8 @@ impl Engine {
             return self.error(&format!("unknown option '{name}'"));
         };
         let effect = option.effect;
-        match option.parse(value.as_deref()) {
-            Ok(v) => {
-                if let Err(e) = self.apply(effect, v) {
-                    self.error(&e.0);
-                }
-            }
-            Err(e) => self.error(&e.0),
+        if let Err(e) = option.parse(value.as_deref()).and_then(|v| self.apply(effect, v)) {
+            self.error(&e.0);
         }
     }
 
@@ -202,7 +232,7 @@ impl Engine {
             Effect::Variant => {
                 let id = choice(&value);
                 let mut s = session::open(&id).ok_or_else(|| OptionError(format!("unknown variant '{id}'")))?;
-                self.stop_search();
+                self.stop_job();
                 s.set_eval_params(&self.values.eval);
                 self.session = s;
                 self.values.game = id;
@@ -210,9 +240,12 @@ impl Engine {
                 self.announce_game();
             }
             Effect::Hash => {
-                self.stop_search();
-                self.values.hash_mb = usize::try_from(int(&value)).map_err(|e| error(&e))?;
-                self.tt = Arc::new(TransTable::new(self.values.hash_mb));
+                let mb = usize::try_from(int(&value)).map_err(|e| error(&e))?;
+                self.stop_job();
+                // The new table is had lazily from the system, so this is quick whatever the size;
+                // if it cannot be had the old one stays.
+                self.tt = Arc::new(TransTable::new(mb).map_err(|e| error(&e))?);
+                self.values.hash_mb = mb;
             }
             Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| error(&e))?,
             Effect::ClearHash => self.tt.clear(),
@@ -249,80 +282,56 @@ impl Engine {
         }
     }
 
-    fn parse_limits(&self, args: &[&str]) -> Result<Limits, String> {
-        let def = self.session.def();
-        let mut limits = Limits::default();
-        let mut i = 0;
-        let number = |i: usize| -> Result<u64, String> {
-            let tok = args.get(i + 1).ok_or_else(|| format!("'{}' needs a value", args[i]))?;
-            tok.parse::<i64>().map(|v| v.max(0).unsigned_abs()).map_err(|_| format!("'{}' needs a number, got '{}'", args[i], tok))
-        };
-        while i < args.len() {
-            let a = args[i];
-            // `<letter>time` and `<letter>inc`: a player's clock.
-            let player_field = |suffix: &str| -> Option<usize> {
-                let mut chars = a.strip_suffix(suffix)?.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else { return None };
-                def.player_by_code(c).map(|p| p.index())
-            };
-            match a {
-                "infinite" => limits.infinite = true,
-                "ponder" => limits.ponder = true,
-                "depth" => limits.depth = Some(number(i)?.clamp(1, MAX_GO_DEPTH) as u32),
-                "nodes" => limits.nodes = Some(number(i)?.max(1)),
-                "movetime" => limits.movetime = Some(number(i)?),
-                "movestogo" => limits.movestogo = Some(number(i)?.clamp(1, MAX_MOVES_TO_GO) as u32),
-                "mate" => limits.depth = Some((number(i)?.saturating_mul(2)).clamp(1, MAX_GO_DEPTH) as u32),
-                _ => {
-                    if let Some(p) = player_field("time") {
-                        limits.time[p] = Some(number(i)?);
-                    } else if let Some(p) = player_field("inc") {
-                        limits.inc[p] = number(i)?;
-                    } else {
-                        return Err(format!("unknown go parameter '{a}'"));
-                    }
-                }
-            }
-            i += if matches!(a, "infinite" | "ponder") { 1 } else { 2 };
+    /// Whether a job is still working (a new one must wait for `stop`).
+    fn busy(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.answered.load(Ordering::SeqCst))
+    }
+
+    /// Runs `work` as the job; its returned text is printed last. `on_panic` is printed instead
+    /// if it fails.
+    fn start_job(&mut self, kind: JobKind, control: Control, on_panic: &'static str, work: Work) {
+        if self.busy() {
+            return self.error("a command is still running; send 'stop' first");
         }
-        debug_assert!(limits.time.len() == MAX_PLAYERS);
-        Ok(limits)
+        self.stop_job();
+        let control = Arc::new(control);
+        let job_control = control.clone();
+        let out = self.out.clone();
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = answered.clone();
+        let handle = std::thread::Builder::new().stack_size(JOB_STACK_BYTES).spawn(move || {
+            let last = catch_unwind(AssertUnwindSafe(|| work(&out, &job_control))).unwrap_or_else(|_| on_panic.to_string());
+            done.store(true, Ordering::SeqCst);
+            emit(&out, &last);
+        });
+        match handle {
+            Ok(handle) => self.job = Some(Job { kind, control, answered, handle }),
+            Err(e) => self.error(&format!("cannot start a thread: {e}")),
+        }
     }
 
     fn go(&mut self, args: &[&str]) {
         if args.first() == Some(&"perft") {
             return self.perft(&args[1..]);
         }
-        if self.search.as_ref().is_some_and(|r| !r.answered.load(Ordering::SeqCst)) {
-            return self.error("a search is already running; send 'stop' first");
+        if self.busy() {
+            return self.error("a command is still running; send 'stop' first");
         }
-        self.stop_search();
-        let limits = match self.parse_limits(args) {
-            Ok(l) => l,
-            Err(e) => return self.error(&e),
-        };
-        let control = Arc::new(Control::new(limits.ponder));
-        let out = self.out.clone();
+        let go = go::parse(&*self.session, args);
+        for w in &go.warnings {
+            self.error(w);
+        }
         let session = self.session.boxed_clone();
         let (tt, threads, settings) = (self.tt.clone(), self.values.threads, self.values.search);
-        let thread_control = control.clone();
-        let answered = Arc::new(AtomicBool::new(false));
-        let done = answered.clone();
-        let handle = std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn(move || {
+        let limits = go.limits;
+        let control = Control::new(limits.ponder);
+        let work: Work = Box::new(move |out, control| {
             let session = &*session;
-            let request = SearchRequest { limits: &limits, control: &thread_control, tt: &tt, threads, settings };
-            let line = catch_unwind(AssertUnwindSafe(|| {
-                let result = session.think(&request, &mut |r| emit(&out, &info_line(session, r)));
-                bestmove_line(session, &result)
-            }))
-            .unwrap_or_else(|_| "info string error: internal error in search\nbestmove (none)".into());
-            done.store(true, Ordering::SeqCst);
-            emit(&out, &line);
+            let request = SearchRequest { limits: &limits, control, tt: &tt, threads, settings };
+            let result = session.think(&request, &mut |r| emit(out, &info_line(session, r)));
+            bestmove_line(session, &result)
         });
-        match handle {
-            Ok(handle) => self.search = Some(Running { control, answered, handle }),
-            Err(e) => self.error(&format!("cannot start the search thread: {e}")),
-        }
+        self.start_job(JobKind::Search, control, "info string error: internal error in search\nbestmove (none)", work);
     }
 
     fn perft(&mut self, args: &[&str]) {
@@ -333,22 +342,51 @@ impl Engine {
             },
             _ => return self.error("go perft needs a depth"),
         };
-        if depth == 0 {
-            self.say("\nNodes searched: 1");
-            return;
-        }
-        let mut total = 0;
-        for (mv, n) in self.session.divide(depth) {
-            self.say(&format!("{}: {n}", self.session.move_text(mv)));
-            total += n;
-        }
-        self.say(&format!("\nNodes searched: {total}"));
+        let session = self.session.boxed_clone();
+        let work: Work = Box::new(move |out, control| {
+            if depth == 0 {
+                return "\nNodes searched: 1".to_string();
+            }
+            let mut total = 0;
+            let done = session.divide_until(depth, control.stop_flag(), &mut |mv, n| {
+                emit(out, &format!("{}: {n}", session.move_text(mv)));
+                total += n;
+            });
+            if done { format!("\nNodes searched: {total}") } else { "info string perft stopped".to_string() }
+        });
+        self.start_job(JobKind::Count, Control::default(), "info string error: internal error in perft", work);
     }
 
-    fn stop_search(&mut self) {
-        if let Some(r) = self.search.take() {
-            r.control.stop();
-            let _ = r.handle.join();
+    fn bench(&mut self, args: &[&str]) {
+        let game = match args {
+            [] => None,
+            [game] if bench::has_game(game) => Some(game.to_string()),
+            [game] => return self.error(&format!("no bench positions for '{game}'")),
+            _ => return self.error("bench takes at most a game id"),
+        };
+        let work: Work = Box::new(move |out, control| {
+            let lines = bench::run(game.as_deref(), control, |l| emit(out, &bench_line(l)));
+            if control.is_stopped() {
+                return "info string bench stopped".to_string();
+            }
+            bench_summary(&bench::totals(&lines, BenchKind::Perft), &bench::totals(&lines, BenchKind::Search)).join("\n")
+        });
+        self.start_job(JobKind::Count, Control::default(), "info string error: internal error in bench", work);
+    }
+
+    fn stop_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.control.stop();
+            let _ = job.handle.join();
+        }
+    }
+
+    /// Waits for a running count (`go perft`, `bench`) to finish.
+    fn finish_count(&mut self) {
+        if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Count) {
+            if let Some(job) = self.job.take() {
+                let _ = job.handle.join();
+            }
         }
     }
 }
@@ -359,4 +397,18 @@ pub fn run_stdio() {
     let mut engine = Engine::new(out);
     let stdin = std::io::stdin();
     engine.run(stdin.lock());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_quotes_are_shortened() {
+        let long = "x".repeat(5000);
+        let msg = limit_quotes(&format!("unknown command '{long}'"));
+        assert_eq!(msg.len(), "unknown command ''".len() + MAX_QUOTE_CHARS);
+        assert!(msg.ends_with("...'"));
+        assert_eq!(limit_quotes("illegal move 'e1e3'"), "illegal move 'e1e3'");
+    }
 }

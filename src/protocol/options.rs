@@ -125,16 +125,18 @@ impl OptionDef {
                 .filter(|v| (min..=max).contains(&v))
                 .map(Value::Int)
                 .ok_or_else(|| format!("{name} must be an integer from {min} to {max}")),
-            Kind::Check { .. } => match value {
+            Kind::Check { .. } => match value.map(str::to_ascii_lowercase).as_deref() {
                 Some("true") => Ok(Value::Bool(true)),
                 Some("false") => Ok(Value::Bool(false)),
                 _ => Err(format!("{name} must be true or false")),
             },
             Kind::Combo { values, .. } if self.effect == Effect::Variant => match value {
                 None => Err(format!("{name} needs a value")),
-                Some(v) => {
-                    values.iter().find(|x| *x == v).map(|x| Value::Choice(x.clone())).ok_or_else(|| format!("unknown variant '{v}'"))
-                }
+                Some(v) => values
+                    .iter()
+                    .find(|x| x.eq_ignore_ascii_case(v))
+                    .map(|x| Value::Choice(x.clone()))
+                    .ok_or_else(|| format!("unknown variant '{v}'")),
             },
             Kind::Combo { values, .. } => value
                 .and_then(|v| values.iter().find(|x| x.eq_ignore_ascii_case(v)))

@@ -112,6 +112,7 @@ impl<const W: usize> Worker<'_, W> {
                 self.stack[ply].list = list;
                 return self.no_move_value();
             }
+            self.filter_root(ply, &mut list.moves);
             self.score_moves(&mut list, tt_move, ply);
         }
         let fm = self.params.futility_margin;

@@ -111,6 +111,7 @@ impl<const W: usize> Worker<'_, W> {
             self.stack[ply].list = list;
             return self.maxn_no_move();
         }
+        self.filter_root(ply, &mut list.moves);
         self.score_moves(&mut list, tt_move, ply);
         let mut best: Option<Utilities> = None;
         let mut best_move = Move::NONE;

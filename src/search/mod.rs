@@ -137,6 +137,8 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
+    /// Root moves to consider (`go searchmoves`); empty: all.
+    pub search_moves: Vec<Move>,
 }
 
 /// Signals from the protocol thread to a running search: stop now, and whether it is pondering.
@@ -175,6 +177,11 @@ impl Control {
 
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The stop signal itself, for work outside the search (perft).
+    pub fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
     }
 
     pub fn is_pondering(&self) -> bool {

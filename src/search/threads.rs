@@ -7,7 +7,7 @@ use super::pv::legal_prefix;
 use super::time::{Deadline, NEW_ITERATION_TENTHS};
 use super::worker::{Role, Shared, Worker};
 use super::{Control, Limits, MATE, MultiSearch, Outcome, Report, Resources, Score, SearchSettings};
-use crate::position::Position;
+use crate::position::{Move, Position};
 use crate::types::PerPlayer;
 
 /// Deepest iteration (the stack of `MAX_PLY` plies needs room for quiescence below it).
@@ -25,8 +25,16 @@ pub fn think<const W: usize>(
 ) -> Outcome {
     let mut legal = Vec::new();
     root.legal_moves(&mut legal);
+    // `go searchmoves`: the legal ones of the moves given (all moves if none of them is).
+    let root_moves =
+        Some(limits.search_moves.iter().copied().filter(|m| legal.contains(m)).collect::<Vec<Move>>()).filter(|m| !m.is_empty());
+    if let Some(moves) = &root_moves {
+        legal.clone_from(moves);
+    }
     let control = resources.control;
     if legal.is_empty() {
+        // A finished game: nothing to search, but `go infinite` still waits for `stop`.
+        control.wait_until_released(limits.infinite);
         return Outcome::default();
     }
     let mover = root.to_move();
@@ -58,6 +66,7 @@ pub fn think<const W: usize>(
     std::thread::scope(|scope| {
         for t in 1..i32::try_from(resources.threads).unwrap_or(i32::MAX).max(1) {
             let mut w = Worker::new(root, &path, shared(&helper_control), None, Role::Helper, root_key, settings);
+            w.root_moves.clone_from(&root_moves);
             let stop = &helpers_stop;
             scope.spawn(move || {
                 // Half the helpers start one ply deeper, so that the threads spread over depths.
@@ -74,6 +83,7 @@ pub fn think<const W: usize>(
         }
 
         let mut w = Worker::new(root, &path, shared(control), limits.nodes, Role::Main, root_key, settings);
+        w.root_moves.clone_from(&root_moves);
         let mut previous = None;
         for depth in 1..=max_depth {
             let v = w.iterate(depth, previous);

@@ -80,6 +80,10 @@ pub(super) struct Worker<'a, const W: usize> {
     root_key: u64,
     pub algorithm: MultiSearch,
     pub params: SearchParams,
+    /// The root moves searched (`go searchmoves`); `None`: all.
+    pub root_moves: Option<Vec<Move>>,
+    /// Root moves left out of this search (the lines already found, with several PVs).
+    pub excluded: Vec<Move>,
 }
 
 impl<'a, const W: usize> Worker<'a, W> {
@@ -110,6 +114,18 @@ impl<'a, const W: usize> Worker<'a, W> {
             root_key,
             algorithm: settings.algorithm,
             params: settings.params,
+            root_moves: None,
+            excluded: Vec::new(),
+        }
+    }
+
+    /// At the root, keeps only the moves this search may play.
+    pub fn filter_root(&self, ply: usize, moves: &mut Vec<Move>) {
+        if ply == 0 {
+            if let Some(allowed) = &self.root_moves {
+                moves.retain(|m| allowed.contains(m));
+            }
+            moves.retain(|m| !self.excluded.contains(m));
         }
     }
 

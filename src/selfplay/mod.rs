@@ -249,7 +249,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
             s.set_eval_params(&cfg.engines[e].eval);
             s.set_position(opening.fen.as_deref(), &moves).map_err(|err| format!("opening {opening_index}: {err}"))?;
             sessions[e] = Some(s);
-            tables[e] = Some(TransTable::new(cfg.engines[e].hash_mb));
+            tables[e] = Some(TransTable::new(cfg.engines[e].hash_mb).map_err(|err| MatchError(err.0))?);
         }
     }
     let mut played = opening.moves.clone();

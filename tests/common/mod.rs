@@ -72,6 +72,13 @@ impl EngineProcess {
         self.sync()
     }
 
+    /// Sends `line` and returns everything printed up to and including the first line that
+    /// starts with `last` (for commands that answer on their own thread: `go perft`, `bench`).
+    pub fn until(&mut self, line: &str, last: &str) -> Vec<String> {
+        self.send(line);
+        self.read_until(|l| l.starts_with(last), Duration::from_secs(120))
+    }
+
     /// Sends `isready` and returns everything printed before `readyok`.
     pub fn sync(&mut self) -> Vec<String> {
         self.send("isready");
@@ -147,7 +154,7 @@ impl SessionText for Box<dyn Session> {
 /// settings (`algorithm` with three or more players).
 pub fn think(s: &dyn Session, limits: &Limits, algorithm: MultiSearch) -> SearchResult {
     let control = Control::default();
-    let tt = TransTable::new(4);
+    let tt = TransTable::new(4).expect("a small table");
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
     s.think(&SearchRequest { limits, control: &control, tt: &tt, threads: 1, settings }, &mut |_| {})
 }
