@@ -383,10 +383,10 @@ impl Engine {
 
     /// Waits for a running count (`go perft`, `bench`) to finish.
     fn finish_count(&mut self) {
-        if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Count) {
-            if let Some(job) = self.job.take() {
-                let _ = job.handle.join();
-            }
+        if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Count)
+            && let Some(job) = self.job.take()
+        {
+            let _ = job.handle.join();
         }
     }
 }
