@@ -103,6 +103,19 @@ pub struct Rules {
     pub mate: MateRules,
     pub enlightened: Option<EnlightenedRule>,
     pub charge: Option<ChargeRule>,
+    /// Material with which nobody can checkmate any more: the game is drawn at once.
+    pub dead_material: Option<DeadMaterial>,
+}
+
+/// Dead positions by material (FIDE Laws 5.2.2: no sequence of legal moves can lead to mate),
+/// beside the one every game has, Kings alone.
+#[derive(Clone, Debug, Default)]
+pub struct DeadMaterial {
+    /// Types of which one man beside its King cannot mate a bare King (Knight, Bishop).
+    pub minor: Vec<PieceType>,
+    /// Colour-bound types: any number of them, of either side, all on cells of one colour,
+    /// cannot mate (Bishops). The colours are the cells each of them reaches on the empty board.
+    pub colour_bound: Vec<PieceType>,
 }
 
 #[derive(Clone, Debug)]

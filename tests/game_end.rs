@@ -64,3 +64,36 @@ fn cwda_checkmate_by_an_army_piece() {
     assert_eq!(st.reason, "checkmate");
     assert_eq!(st.winner.as_deref(), Some("Black"));
 }
+
+/// Dead positions (FIDE Laws 5.2.2) end the game at once: Kings alone, a King and one minor
+/// piece against a bare King, Bishops all on one colour. Positions where a helpmate still exists
+/// go on.
+#[test]
+fn dead_positions_are_insufficient_material() {
+    for (fen, dead) in [
+        ("8/8/4k3/8/8/3K4/8/8 w - - 0 1", true),
+        ("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1", true),
+        ("8/8/4k3/8/8/3K4/8/6B1 b - - 0 1", true),
+        // Bishops on one colour (c1 and f4 dark, a7... h2 dark too) on both sides.
+        ("8/b7/4k3/8/5B2/3K4/8/2B5 w - - 0 1", true),
+        // One Bishop on each colour: a mate can still be helped.
+        ("8/8/4k3/8/5B2/3K4/8/3b4 w - - 0 1", false),
+        ("8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1", false),
+        ("8/8/4k3/8/8/3K4/8/6R1 w - - 0 1", false),
+        ("8/8/4k3/8/8/3K4/6P1/8 w - - 0 1", false),
+        ("8/8/4k3/8/8/3K4/8/5n1N w - - 0 1", false),
+    ] {
+        let st = status("chess", Some(fen), &[]);
+        assert_eq!((st.over, st.reason.as_str()), if dead { (true, "insufficient material") } else { (false, "") }, "{fen}");
+        if dead {
+            assert_eq!((st.winner, st.placings.as_slice()), (None, ["White=Black".to_string()].as_slice()), "{fen}");
+        }
+    }
+    // A capture into a dead position ends the game.
+    let st = status("chess", Some("8/8/4k3/8/3n4/3K4/8/8 w - - 0 1"), &["d3d4"]);
+    assert_eq!((st.over, st.reason.as_str()), (true, "insufficient material"));
+    // Only the FIDE army's minor pieces are minor: a Clobberers' Waffle may still mate.
+    assert!(!status("cwda-cc", Some("8/8/4k3/8/8/3K4/8/6W1 w - - 0 1"), &[]).over);
+    assert!(status("cwda-fc", Some("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1"), &[]).over);
+    assert!(!status("cwda-fc", Some("8/8/4k3/8/8/3K4/8/6w1 w - - 0 1"), &[]).over);
+}

@@ -4,7 +4,7 @@
 //! FIDEs), `c` (Colorbound Clobberers), `n` (Nutty Knights), `r` (Remarkable Rookies).
 //! Only the two armies in play contribute piece types, so `chess` has exactly the six FIDE types.
 
-use crate::game::{CastleDef, GameDef, Placement, PlayerDef, Rules};
+use crate::game::{CastleDef, DeadMaterial, GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper2d};
 use crate::types::{Cell, PieceType, Player};
@@ -93,6 +93,22 @@ fn army_pieces(army: usize) -> [PieceDef; 4] {
     }
 }
 
+/// The dead positions (FIDE Laws 5.2.2): a Knight or a Bishop of the FIDE army cannot mate alone,
+/// nor can Bishops all on one colour. Other armies' pieces are left out: they may mate alone.
+fn dead_material(slot_types: &[[PieceType; 4]; 2], armies: [usize; 2]) -> DeadMaterial {
+    const FIDE: usize = 0;
+    const KNIGHT_SLOT: usize = 1;
+    const BISHOP_SLOT: usize = 2;
+    let mut dead = DeadMaterial::default();
+    for (slots, army) in slot_types.iter().zip(armies) {
+        if army == FIDE && !dead.colour_bound.contains(&slots[BISHOP_SLOT]) {
+            dead.minor.extend([slots[KNIGHT_SLOT], slots[BISHOP_SLOT]]);
+            dead.colour_bound.push(slots[BISHOP_SLOT]);
+        }
+    }
+    dead
+}
+
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
     let sq = |name: &str| geometry.cell_by_name(name).expect("square name");
@@ -171,7 +187,7 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         players: vec![PlayerDef { name: "White".into(), code: 'w' }, PlayerDef { name: "Black".into(), code: 'b' }].into(),
         pieces: pieces.into(),
         setup,
-        rules: Rules { castling, ..Rules::default() },
+        rules: Rules { castling, dead_material: Some(dead_material(&slot_types, [white_army, black_army])), ..Rules::default() },
         armies: vec![ARMY_NAMES[white_army].to_string(), ARMY_NAMES[black_army].to_string()],
     }
 }

@@ -15,6 +15,8 @@ pub enum EndReason {
     Elimination,
     /// A winning rule (the second checkmate by a first mater's promotee) ended it.
     WinRule,
+    /// Nobody can checkmate any more (a dead position).
+    InsufficientMaterial,
 }
 
 impl EndReason {
@@ -27,12 +29,13 @@ impl EndReason {
             EndReason::FiftyMoveRule => "fifty-move rule",
             EndReason::Elimination => "elimination",
             EndReason::WinRule => "win rule",
+            EndReason::InsufficientMaterial => "insufficient material",
         }
     }
 
     /// A draw for the players still in the game.
     pub fn is_draw(self) -> bool {
-        matches!(self, EndReason::Stalemate | EndReason::Repetition | EndReason::FiftyMoveRule)
+        matches!(self, EndReason::Stalemate | EndReason::Repetition | EndReason::FiftyMoveRule | EndReason::InsufficientMaterial)
     }
 }
 
@@ -69,15 +72,33 @@ impl<const W: usize> Position<W> {
         self.halfmove as usize >= 50 * self.active.len()
     }
 
+    /// A dead position by the game's dead-material rule: only Kings; or a King and one minor
+    /// piece against a bare King; or only colour-bound men besides the Kings, all on one colour.
+    pub fn dead_position(&self) -> bool {
+        let rules = &self.game.rules;
+        let Some(dead) = &rules.dead else { return false };
+        let men = self.occ & !self.pieces_of_types(rules.royals.iter());
+        if men.is_empty() {
+            return true;
+        }
+        if men.count() == 1 && men.intersects(&self.pieces_of_types(dead.minor.iter())) {
+            return true;
+        }
+        let bound = self.pieces_of_types(dead.colour_bound.iter());
+        (men & !bound).is_empty() && dead.colours.iter().any(|c| (men & !*c).is_empty())
+    }
+
     /// The game's end by the rules, if it is over: decided on the board, no legal move for the
-    /// player to move, a repetition (`repeated`: the caller's count of earlier occurrences
-    /// reached its limit), or the fifty-move rule.
+    /// player to move, a dead position, a repetition (`repeated`: the caller's count of earlier
+    /// occurrences reached its limit), or the fifty-move rule.
     pub fn game_end(&self, has_legal_move: bool, repeated: bool) -> Option<GameEnd> {
         let draw = |reason| Some(GameEnd { reason, winner: None });
         if let Some(end) = self.decided_end() {
             Some(end)
         } else if !has_legal_move {
             Some(self.end_without_moves())
+        } else if self.dead_position() {
+            draw(EndReason::InsufficientMaterial)
         } else if repeated {
             draw(EndReason::Repetition)
         } else if self.fifty_move_rule() {

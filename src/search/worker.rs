@@ -201,10 +201,11 @@ impl<'a, const W: usize> Worker<'a, W> {
         i32::try_from(self.path.len() - self.root_len).unwrap_or(i32::MAX)
     }
 
-    /// A draw by repetition or the fifty-move rule below the root.
+    /// A draw by repetition, the fifty-move rule or dead material below the root (dead material
+    /// is only looked for with few men left, where it can happen).
     #[inline]
     pub fn drawn(&self, ply: usize) -> bool {
-        ply > 0 && (self.repeated() || self.pos.fifty_move_rule())
+        ply > 0 && (self.repeated() || self.pos.fifty_move_rule() || (self.pos.occupied().count() <= 4 && self.pos.dead_position()))
     }
 
     /// The value of a position where the game is over for the root player, or drawn; from the

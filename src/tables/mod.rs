@@ -48,7 +48,7 @@ impl<const W: usize> Game<W> {
         let types = movement::compile_types(&def, &mut builder);
         let attacks = AttackTables::build(&def, &mut builder);
         let moves = builder.tables;
-        let rules = RuleTables::build(&def);
+        let rules = RuleTables::build(&def, &moves, &types);
         let zobrist = Zobrist::new(ncells, ntypes, nplayers, rules.castles.len());
         Game { ncells, nplayers, ntypes, all_cells: Bitboard::first_n(ncells), moves, types, attacks, rules, zobrist, def }
     }

@@ -2,7 +2,8 @@
 //! zones, checkmate promotions, start counts, the Enlightened Move and the Elephant Charge.
 
 use crate::bitboard::Bitboard;
-use crate::game::{ChargeRule, EnlightenedRule, GameDef};
+use super::movement::{CompiledComponent, MoveTables, TypeInfo};
+use crate::game::{ChargeRule, DeadMaterial, EnlightenedRule, GameDef};
 use crate::geometry::{Geometry, Vec3, add};
 use crate::movement::Component;
 use crate::moves::{MAX_LEG_VECTORS, MAX_LEGS};
@@ -73,6 +74,60 @@ impl ChargeTables {
     }
 }
 
+/// The dead-material rule resolved: the type sets and the colours of the colour-bound types.
+pub struct DeadTables<const W: usize> {
+    pub minor: TypeSet,
+    pub colour_bound: TypeSet,
+    /// The cells of each colour: the sets of cells a colour-bound man reaches on the empty board.
+    pub colours: Vec<Bitboard<W>>,
+}
+
+impl<const W: usize> DeadTables<W> {
+    fn build(rule: &DeadMaterial, game: &GameDef, tables: &MoveTables<W>, types: &Table<PieceType, TypeInfo<W>>) -> Self {
+        let ncells = game.geometry.len();
+        let mut colours: Vec<Bitboard<W>> = Vec::new();
+        if let Some(&t) = rule.colour_bound.first() {
+            let empty = Bitboard::EMPTY;
+            let mut seen = Bitboard::<W>::EMPTY;
+            for start in game.geometry.all() {
+                if seen.has(start) {
+                    continue;
+                }
+                // Every cell the man reaches from `start` by any number of moves.
+                let mut colour = Bitboard::from_cell(start);
+                let mut frontier = colour;
+                while let Some(c) = frontier.pop_first() {
+                    let next = targets_on(tables, types, t, c, empty) & !colour;
+                    colour |= next;
+                    frontier |= next;
+                }
+                seen |= colour;
+                colours.push(colour);
+            }
+        }
+        debug_assert!(colours.iter().map(|c| c.count() as usize).sum::<usize>() == if colours.is_empty() { 0 } else { ncells });
+        DeadTables { minor: TypeSet::of(&rule.minor), colour_bound: TypeSet::of(&rule.colour_bound), colours }
+    }
+}
+
+/// Cells a `t` man of the first orientation reaches from `from` with the board's men on `occ`,
+/// by its leaps and rides (the colour-bound pieces of chess-like games).
+fn targets_on<const W: usize>(tables: &MoveTables<W>, types: &Table<PieceType, TypeInfo<W>>, t: PieceType, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+    let mut out = Bitboard::EMPTY;
+    for comp in &types[t].comps[Player::new(0)] {
+        match comp {
+            CompiledComponent::Leap { table, .. } => out |= tables.leaps[usize::from(*table)][from],
+            CompiledComponent::Ride { rays, .. } => {
+                for &r in rays {
+                    out |= tables.ray_attacks(r, from, occ);
+                }
+            }
+            _ => panic!("colour-bound types leap and ride only"),
+        }
+    }
+    out
+}
+
 /// Rule tables of a game.
 pub struct RuleTables<const W: usize> {
     pub castles: Vec<Castle<W>>,
@@ -88,6 +143,9 @@ pub struct RuleTables<const W: usize> {
     pub initial_counts: Table<Player, Table<PieceType, u8>>,
     pub enlightened: Option<EnlightenedTables>,
     pub charge: Option<ChargeTables>,
+    pub dead: Option<DeadTables<W>>,
+    /// The royal types.
+    pub royals: TypeSet,
 }
 
 /// One castling move resolved: its cells and rights.
@@ -107,7 +165,7 @@ pub struct Castle<const W: usize> {
 }
 
 impl<const W: usize> RuleTables<W> {
-    pub fn build(def: &GameDef) -> Self {
+    pub fn build(def: &GameDef, tables: &MoveTables<W>, types: &Table<PieceType, TypeInfo<W>>) -> Self {
         let geo = &def.geometry;
         let ncells = geo.len();
         let nplayers = def.players.len();
@@ -182,6 +240,8 @@ impl<const W: usize> RuleTables<W> {
             initial_counts,
             enlightened: def.rules.enlightened.as_ref().map(|r| EnlightenedTables::compile(r, def)),
             charge: def.rules.charge.as_ref().map(|r| ChargeTables::compile(r, geo)),
+            dead: def.rules.dead_material.as_ref().map(|r| DeadTables::build(r, def, tables, types)),
+            royals: TypeSet::of(&types.entries().filter(|(_, i)| i.royal).map(|(t, _)| t).collect::<Vec<_>>()),
         }
     }
 }
