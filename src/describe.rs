@@ -6,7 +6,8 @@ use std::fmt::Write;
 use crate::game::GameDef;
 use crate::geometry::Vec3;
 use crate::movement::{Component, Mode, PieceDef, PromotionChoices, Vectors};
-use crate::types::{PieceType, Table};
+use crate::moves::Man;
+use crate::types::{Cell, PieceType, Table};
 
 /// Formats a decimal without a trailing `.0` and with at most four decimals.
 fn number(x: f64) -> String {
@@ -15,15 +16,44 @@ fn number(x: f64) -> String {
     if s == "-0" { "0".to_string() } else { s.to_string() }
 }
 
-/// Lines of the `geometry` command: a header, one line per cell, and `geometry end`.
+/// Lines of the `geometry` command: a header, one line per cell with its centre and the
+/// corners of its outline, and `geometry end`.
 pub fn geometry_lines(def: &GameDef) -> Vec<String> {
     let geo = &def.geometry;
     let levels: Vec<&str> = geo.level_names.iter().map(|n| if n.is_empty() { "-" } else { n.as_str() }).collect();
-    let mut out = vec![format!("geometry game {} cells {} levels {} names {}", def.id, geo.len(), geo.levels, levels.join(","))];
+    let mut out = vec![format!(
+        "geometry game {} cells {} levels {} names {} shape {}",
+        def.id,
+        geo.len(),
+        geo.levels,
+        levels.join(","),
+        geo.shape.name()
+    )];
     for (i, c) in geo.cells.entries() {
-        out.push(format!("cell {} index {} level {} x {} y {}", c.name, i.index(), c.level, number(c.draw.0), number(c.draw.1)));
+        let corners: Vec<String> = geo.shape.outline(c.draw).iter().map(|&(x, y)| format!("{},{}", number(x), number(y))).collect();
+        out.push(format!(
+            "cell {} index {} level {} x {} y {} outline {}",
+            c.name,
+            i.index(),
+            c.level,
+            number(c.draw.0),
+            number(c.draw.1),
+            corners.join(" ")
+        ));
     }
     out.push("geometry end".to_string());
+    out
+}
+
+/// Lines of the `board` command: one `man <cell> <player letter> <piece code>` per occupied
+/// cell in canonical order, then `board end`.
+pub fn board_lines(def: &GameDef, men: &[(Cell, Man)]) -> Vec<String> {
+    let geo = &def.geometry;
+    let mut out: Vec<String> = men
+        .iter()
+        .map(|&(c, m)| format!("man {} {} {}", geo.name(c), def.players[m.owner()].code, def.pieces[m.kind()].code))
+        .collect();
+    out.push("board end".to_string());
     out
 }
 
@@ -145,9 +175,9 @@ mod tests {
     fn chess_listings() {
         let def = games::definition("chess").expect("chess");
         let g = geometry_lines(&def);
-        assert_eq!(g[0], "geometry game chess cells 64 levels 1 names -");
-        assert_eq!(g[1], "cell a1 index 0 level 0 x 0 y 0");
-        assert_eq!(g[64], "cell h8 index 63 level 0 x 7 y 7");
+        assert_eq!(g[0], "geometry game chess cells 64 levels 1 names - shape square");
+        assert_eq!(g[1], "cell a1 index 0 level 0 x 0 y 0 outline -0.5,-0.5 0.5,-0.5 0.5,0.5 -0.5,0.5");
+        assert_eq!(g[64], "cell h8 index 63 level 0 x 7 y 7 outline 6.5,6.5 7.5,6.5 7.5,7.5 6.5,7.5");
         assert_eq!(g.len(), 66);
         let values = Evaluator::new(registry::compiled::<1>(def.clone()), &PARAMS).values().clone();
         let p = piece_lines(&def, &values);

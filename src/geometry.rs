@@ -62,7 +62,38 @@ pub struct Geometry {
     /// Places inside a level's outline that hold no cell (notches), as (level, drawing position):
     /// drawn as `##` by `d`.
     pub holes: Vec<(usize, (f64, f64))>,
+    /// The shape of every cell in the drawing.
+    pub shape: CellShape,
     by_name: HashMap<String, Cell>,
+}
+
+/// The shape of the cells in the 2-D drawing of a level, one unit wide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellShape {
+    Square,
+    /// A hexagon with a corner at the top: rows of cells one unit apart side by side, √3/2 apart
+    /// between rows.
+    Hexagon,
+}
+
+impl CellShape {
+    pub fn name(self) -> &'static str {
+        match self {
+            CellShape::Square => "square",
+            CellShape::Hexagon => "hexagon",
+        }
+    }
+
+    /// The corners of a cell centred on `(x, y)`, anticlockwise.
+    pub fn outline(self, (x, y): (f64, f64)) -> Vec<(f64, f64)> {
+        match self {
+            CellShape::Square => vec![(x - 0.5, y - 0.5), (x + 0.5, y - 0.5), (x + 0.5, y + 0.5), (x - 0.5, y + 0.5)],
+            CellShape::Hexagon => {
+                let r = 1.0 / 3f64.sqrt();
+                (0..6).map(|k| (f64::from(k) * 60.0 - 30.0).to_radians()).map(|a| (x + r * a.cos(), y + r * a.sin())).collect()
+            }
+        }
+    }
 }
 
 /// Grid points without a cell.
@@ -101,6 +132,7 @@ impl Geometry {
             grid,
             barred: Vec::new(),
             holes: Vec::new(),
+            shape: CellShape::Square,
             by_name,
         }
     }
@@ -111,6 +143,12 @@ impl Geometry {
             self.barred.push((a, b));
             self.barred.push((b, a));
         }
+        self
+    }
+
+    /// Declares the cells' shape in the drawing (squares unless said otherwise).
+    pub fn with_shape(mut self, shape: CellShape) -> Self {
+        self.shape = shape;
         self
     }
 
@@ -169,7 +207,7 @@ impl Geometry {
             }
         }
         let names = level_names.iter().map(|s| s.to_string()).collect();
-        Geometry::new(&format!("{} levels x hex triangle of side {side}", level_names.len()), cells, names)
+        Geometry::new(&format!("{} levels x hex triangle of side {side}", level_names.len()), cells, names).with_shape(CellShape::Hexagon)
     }
 
     pub fn len(&self) -> usize {

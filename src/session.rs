@@ -5,16 +5,16 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::eval::{EvalParams, Evaluator, PARAMS};
+use crate::eval::{Breakdown, EvalParams, Evaluator, PARAMS};
 use crate::game::GameDef;
 use crate::games;
 use crate::notation::{self, NotationError};
-use crate::position::{GameEnd, Move, Position};
+use crate::position::{GameEnd, Man, Move, Position};
 use crate::registry::{self, width_for};
 use crate::search::{self, Control, Limits, Report, Resources, SearchSettings};
 use crate::tables::Game;
 use crate::tt::TransTable;
-use crate::types::{PieceType, Player, PlayerSet, Table};
+use crate::types::{Cell, PieceType, Player, PlayerSet, Table};
 
 /// Occurrences of a position that make a repetition draw.
 const REPETITIONS_FOR_DRAW: usize = 3;
@@ -76,6 +76,10 @@ pub trait Session: Send + Sync {
     fn move_text(&self, mv: Move) -> String;
     fn position_string(&self) -> String;
     fn board_text(&self) -> String;
+    /// Every man on the board with its cell, in canonical cell order.
+    fn men(&self) -> Vec<(Cell, Man)>;
+    /// The static evaluation split by term and player.
+    fn eval_breakdown(&self) -> Breakdown;
     fn legal_moves(&self) -> Vec<Move>;
     fn perft(&self, depth: u32) -> u64;
     /// Perft split by first move, each count given to `each` as soon as it is known; false if
@@ -205,6 +209,14 @@ impl<const W: usize> Session for GameSession<W> {
 
     fn board_text(&self) -> String {
         notation::board_text(&self.pos)
+    }
+
+    fn men(&self) -> Vec<(Cell, Man)> {
+        self.pos.occupied().iter().map(|c| (c, self.pos.man_at(c))).collect()
+    }
+
+    fn eval_breakdown(&self) -> Breakdown {
+        self.eval.breakdown(&self.pos)
     }
 
     fn legal_moves(&self) -> Vec<Move> {

@@ -115,6 +115,16 @@ impl Evaluator {
         if params.mobility_quarter == 0 && params.king_attack == 0 {
             return sums;
         }
+        let (mobility, king_safety) = self.activity(pos);
+        for p in pos.game().players() {
+            sums[p] += mobility[p] + king_safety[p];
+        }
+        sums
+    }
+
+    /// The mobility and king-safety terms per player (centipawns; 0 where their parameter is 0).
+    fn activity<const W: usize>(&self, pos: &Position<W>) -> (PerPlayer<i32>, PerPlayer<i32>) {
+        let params = &self.tables.params;
         let game = pos.game();
         let mut zones = PerPlayer::splat(Bitboard::<W>::EMPTY);
         if params.king_attack > 0 {
@@ -142,11 +152,57 @@ impl Evaluator {
                 }
             }
         }
+        let (mut mobility, mut king_safety) = (PerPlayer::splat(0), PerPlayer::splat(0));
         for p in game.players() {
-            sums[p] += moves[p] * params.mobility_quarter / 4 - attacks[p] * params.king_attack;
+            mobility[p] = moves[p] * params.mobility_quarter / 4;
+            king_safety[p] = -attacks[p] * params.king_attack;
         }
-        sums
+        (mobility, king_safety)
     }
+
+    /// The evaluation split by term for every player (the protocol's `eval`).
+    pub fn breakdown<const W: usize>(&self, pos: &Position<W>) -> Breakdown {
+        let mut material = PerPlayer::splat(0);
+        for c in pos.occupied() {
+            let m = pos.man_at(c);
+            material[m.owner()] += self.tables.values[m.kind()];
+        }
+        let psq = pos.piece_square_sums();
+        let (mobility, king_safety) = self.activity(pos);
+        let mut b = Breakdown {
+            material,
+            placement: PerPlayer::splat(0),
+            mobility,
+            king_safety,
+            tempo: PerPlayer::splat(0),
+            total: PerPlayer::splat(0),
+            score: self.evaluate_all(pos),
+        };
+        b.tempo[pos.to_move()] = self.tables.params.tempo;
+        for p in pos.game().players() {
+            b.placement[p] = psq[p] - material[p];
+            b.total[p] = psq[p] + mobility[p] + king_safety[p];
+        }
+        b
+    }
+}
+
+/// The evaluation of a position split by term, per player, in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    /// The values of the player's men.
+    pub material: PerPlayer<i32>,
+    /// The piece-square terms (centrality, pawn advance).
+    pub placement: PerPlayer<i32>,
+    pub mobility: PerPlayer<i32>,
+    pub king_safety: PerPlayer<i32>,
+    /// The bonus of the player to move.
+    pub tempo: PerPlayer<i32>,
+    /// The player's own terms added up (without the tempo).
+    pub total: PerPlayer<i32>,
+    /// The evaluation the search uses: own total and tempo less the average of the active
+    /// opponents' totals (0 for players out of the game).
+    pub score: PerPlayer<i32>,
 }
 
 #[cfg(test)]
@@ -197,6 +253,9 @@ mod tests {
         assert_eq!(active.tables.average_moves[game.def.piece_by_code("N").expect("knight")], 5);
         assert_eq!((active.evaluate_for(&pos, white), active.evaluate_for(&pos, black)), (320 + 3 + 20, -(320 + 3 + 20)));
         assert_eq!(active.evaluate_all(&pos).0[..2], [343, -343]);
+        let b = active.breakdown(&pos);
+        assert_eq!((b.material.0[..2], b.mobility.0[..2], b.king_safety.0[..2]), ([320, 0], [3, 0], [0, -20]));
+        assert_eq!((b.total.0[..2], b.score.0[..2]), ([323, -20], [343, -343]));
     }
 
     #[test]

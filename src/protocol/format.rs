@@ -1,9 +1,10 @@
 //! The text of the protocol's output lines, made from the session's typed answers.
 
 use crate::bench::{self, BenchLine};
+use crate::eval::Breakdown;
 use crate::search::{Report, Score};
 use crate::session::{SearchResult, Session, Status};
-use crate::types::PlayerSet;
+use crate::types::{PerPlayer, PlayerSet};
 
 /// An `info` line for a completed iteration.
 pub fn info_line(session: &dyn Session, r: &Report) -> String {
@@ -69,6 +70,25 @@ pub fn status_line(session: &dyn Session, s: &Status) -> String {
         line.push_str(&format!(" placings {}", places.join(",")));
     }
     line
+}
+
+/// The lines of `eval`: each term per player, each player's total and the score the search uses
+/// (its total and tempo less the average of its active opponents' totals).
+pub fn eval_lines(session: &dyn Session, b: &Breakdown) -> Vec<String> {
+    let players = &session.def().players;
+    let per_player = |values: &PerPlayer<i32>| -> String {
+        players.entries().map(|(p, def)| format!("{}:{}", def.code, values[p])).collect::<Vec<_>>().join(" ")
+    };
+    let mut out = vec![format!("eval game {} tomove {}", session.def().id, session.player_name(session.to_move()))];
+    for (name, values) in
+        [("material", &b.material), ("placement", &b.placement), ("mobility", &b.mobility), ("king-safety", &b.king_safety), ("tempo", &b.tempo)]
+    {
+        out.push(format!("eval term {name} {}", per_player(values)));
+    }
+    out.push(format!("eval total {}", per_player(&b.total)));
+    out.push(format!("eval score {}", per_player(&b.score)));
+    out.push("eval end".to_string());
+    out
 }
 
 /// One line of `bench`.

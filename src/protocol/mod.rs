@@ -21,7 +21,7 @@ use crate::bench::{self, BenchKind};
 use crate::search::{Control, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
-pub use format::{bench_line, bench_summary, bestmove_line, info_line, status_line};
+pub use format::{bench_line, bench_summary, bestmove_line, eval_lines, info_line, status_line};
 pub use options::DEFAULT_GAME;
 use options::{Effect, OptionDef, OptionError, Value, Values};
 
@@ -174,6 +174,16 @@ impl Engine {
                 }
             }
             "legal" => self.say(&self.session.legal_move_texts().join(" ")),
+            "board" => {
+                for line in crate::describe::board_lines(self.session.def(), &self.session.men()) {
+                    self.say(&line);
+                }
+            }
+            "eval" => {
+                for line in eval_lines(&*self.session, &self.session.eval_breakdown()) {
+                    self.say(&line);
+                }
+            }
             "status" => self.say(&status_line(&*self.session, &self.session.status())),
             "bench" => self.bench(args),
             "quit" => {

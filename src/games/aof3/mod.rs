@@ -63,7 +63,7 @@
 //! promotees are the core's `MateRules`.
 
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
-use crate::geometry::{CellInfo, Geometry, Vec3, add, letter, scale};
+use crate::geometry::{CellInfo, CellShape, Geometry, Vec3, add, letter, scale};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
 use crate::types::{Cell, PieceType, Player, Table};
 
@@ -289,7 +289,10 @@ pub fn geometry() -> Geometry {
     let barriers: Vec<([i32; 2], [i32; 2])> = BARRIERS.iter().map(|&(a, b)| (col(a), col(b))).collect();
     let holes = (0..usize::try_from(LEVELS).expect("levels from 0")).flat_map(|z| NOTCHES.map(|[p, q]| (z, draw(p, q)))).collect();
     let level_names = (1..=LEVELS).map(|z| z.to_string()).collect();
-    Geometry::new("5 levels x 70-cell notched hex band", cells, level_names).with_barriers(&barriers).with_holes(holes)
+    Geometry::new("5 levels x 70-cell notched hex band", cells, level_names)
+        .with_shape(CellShape::Hexagon)
+        .with_barriers(&barriers)
+        .with_holes(holes)
 }
 
 fn with_levels(horizontal: &[Vec3], dz: i32) -> Vec<Vec3> {
