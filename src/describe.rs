@@ -49,10 +49,8 @@ pub fn geometry_lines(def: &GameDef) -> Vec<String> {
 /// cell in canonical order, then `board end`.
 pub fn board_lines(def: &GameDef, men: &[(Cell, Man)]) -> Vec<String> {
     let geo = &def.geometry;
-    let mut out: Vec<String> = men
-        .iter()
-        .map(|&(c, m)| format!("man {} {} {}", geo.name(c), def.players[m.owner()].code, def.pieces[m.kind()].code))
-        .collect();
+    let mut out: Vec<String> =
+        men.iter().map(|&(c, m)| format!("man {} {} {}", geo.name(c), def.players[m.owner()].code, def.pieces[m.kind()].code)).collect();
     out.push("board end".to_string());
     out
 }

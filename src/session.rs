@@ -11,7 +11,7 @@ use crate::games;
 use crate::notation::{self, NotationError};
 use crate::position::{GameEnd, Man, Move, Position};
 use crate::registry::{self, width_for};
-use crate::search::{self, Control, Limits, Report, Resources, SearchSettings};
+use crate::search::{self, Bound, Control, Info, Limits, Report, Resources, SearchSettings};
 use crate::tables::Game;
 use crate::tt::TransTable;
 use crate::types::{Cell, PieceType, Player, PlayerSet, Table};
@@ -87,6 +87,8 @@ pub trait Session: Send + Sync {
     fn divide_until(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(Move, u64)) -> bool;
     fn status(&self) -> Status;
     fn to_move(&self) -> Player;
+    /// Plies played since the game's first move (from the move number).
+    fn game_ply(&self) -> u32;
     fn hash(&self) -> u64;
     /// Evaluates with these parameters from now on (the position stays).
     fn set_eval_params(&mut self, params: &EvalParams);
@@ -95,7 +97,7 @@ pub trait Session: Send + Sync {
     fn piece_values(&self) -> Table<PieceType, i32>;
     /// Searches the current position on the calling thread; `report` receives each completed
     /// iteration.
-    fn think(&self, request: &SearchRequest<'_>, report: &mut (dyn FnMut(&Report) + Send)) -> SearchResult;
+    fn think(&self, request: &SearchRequest<'_>, report: &mut (dyn FnMut(&Info) + Send)) -> SearchResult;
     fn boxed_clone(&self) -> Box<dyn Session>;
 }
 
@@ -262,6 +264,11 @@ impl<const W: usize> Session for GameSession<W> {
         self.pos.to_move()
     }
 
+    fn game_ply(&self) -> u32 {
+        let n = u32::try_from(self.game.nplayers).unwrap_or(2);
+        (self.pos.fullmove_number() - 1).saturating_mul(n).saturating_add(u32::try_from(self.pos.to_move().index()).unwrap_or(0))
+    }
+
     fn hash(&self) -> u64 {
         self.pos.hash()
     }
@@ -279,13 +286,18 @@ impl<const W: usize> Session for GameSession<W> {
         self.eval.values().clone()
     }
 
-    fn think(&self, request: &SearchRequest<'_>, report: &mut (dyn FnMut(&Report) + Send)) -> SearchResult {
+    fn think(&self, request: &SearchRequest<'_>, report: &mut (dyn FnMut(&Info) + Send)) -> SearchResult {
         let resources =
             Resources { tt: request.tt, control: request.control, threads: request.threads, eval: &self.eval, settings: request.settings };
         let mut last = None;
-        let mut keep = |r: Report| {
-            report(&r);
-            last = Some(r);
+        let mut keep = |info: Info| {
+            report(&info);
+            if let Info::Line(r) = info
+                && r.multipv == 1
+                && r.bound == Bound::Exact
+            {
+                last = Some(r);
+            }
         };
         let outcome = search::think(&self.pos, &self.history, request.limits, &resources, &mut keep);
         SearchResult { best: outcome.best, ponder: outcome.ponder, last }

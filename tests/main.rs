@@ -11,6 +11,7 @@ mod honeycomb3;
 mod ninjachess;
 mod perft_chess;
 mod perft_cwda;
+mod protocol_analysis;
 mod protocol_doc;
 mod protocol_errors;
 mod protocol_fuzz;

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use crate::common::{EngineProcess, SessionText};
-use tessera::protocol::info_line;
-use tessera::search::{Control, Limits, MultiSearch, Score, SearchSettings};
+use tessera::protocol::{InfoStyle, info_line};
+use tessera::search::{Control, Info, Limits, MultiSearch, Score, SearchSettings};
 use tessera::session::{self, SearchRequest, Session};
 use tessera::tt::TransTable;
 
@@ -95,7 +95,11 @@ fn search(s: &dyn Session, algorithm: MultiSearch, limits: Limits) -> (Found, St
     let tt = TransTable::new(4).expect("a small table");
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
     let request = SearchRequest { limits: &limits, control: &control, tt: &tt, threads: 1, settings };
-    let r = s.think(&request, &mut |report| last = info_line(s, report));
+    let r = s.think(&request, &mut |info| {
+        if matches!(info, Info::Line(_)) {
+            last = info_line(s, info, InfoStyle::default());
+        }
+    });
     let found = Found {
         best: r.best.map(|m| s.move_text(m)),
         ponder: r.ponder.map(|m| s.move_text(m)),

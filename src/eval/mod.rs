@@ -254,8 +254,9 @@ mod tests {
         assert_eq!((active.evaluate_for(&pos, white), active.evaluate_for(&pos, black)), (320 + 3 + 20, -(320 + 3 + 20)));
         assert_eq!(active.evaluate_all(&pos).0[..2], [343, -343]);
         let b = active.breakdown(&pos);
-        assert_eq!((b.material.0[..2], b.mobility.0[..2], b.king_safety.0[..2]), ([320, 0], [3, 0], [0, -20]));
-        assert_eq!((b.total.0[..2], b.score.0[..2]), ([323, -20], [343, -343]));
+        let two = |v: &PerPlayer<i32>| [v.0[0], v.0[1]];
+        assert_eq!((two(&b.material), two(&b.mobility), two(&b.king_safety)), ([320, 0], [3, 0], [0, -20]));
+        assert_eq!((two(&b.total), two(&b.score)), ([323, -20], [343, -343]));
     }
 
     #[test]

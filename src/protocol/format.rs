@@ -2,33 +2,93 @@
 
 use crate::bench::{self, BenchLine};
 use crate::eval::Breakdown;
-use crate::search::{Report, Score};
+use crate::search::{Bound, Info, Score};
 use crate::session::{SearchResult, Session, Status};
 use crate::types::{PerPlayer, PlayerSet};
 
-/// An `info` line for a completed iteration.
-pub fn info_line(session: &dyn Session, r: &Report) -> String {
-    let score = match r.score {
+/// Win, draw and loss chances, per mille, of a score in a game at `ply`: Stockfish 15.1's model,
+/// fitted to its self-play games (a pawn up is half the games won at ply 64).
+pub fn wdl(score: Score, ply: u32) -> (u32, u32, u32) {
+    const AS: [f64; 4] = [-0.582_704_99, 2.685_125_49, 15.246_380_15, 344.497_453_82];
+    const BS: [f64; 4] = [-2.657_345_62, 15.965_097_99, -20.690_408_36, 73.610_299_37];
+    /// Stockfish's internal units per centipawn (361 to a pawn).
+    const UNITS_PER_CP: f64 = 3.61;
+    let cp = match score {
+        Score::Mate(m) if m > 0 => return (1000, 0, 0),
+        Score::Mate(_) => return (0, 0, 1000),
+        Score::Centipawns(cp) => f64::from(cp),
+    };
+    let m = f64::from(ply.min(240)) / 64.0;
+    let a = ((AS[0] * m + AS[1]) * m + AS[2]) * m + AS[3];
+    let b = ((BS[0] * m + BS[1]) * m + BS[2]) * m + BS[3];
+    let x = (cp * UNITS_PER_CP).clamp(-4000.0, 4000.0);
+    let rate = |x: f64| (0.5 + 1000.0 / (1.0 + ((a - x) / b).exp())) as u32;
+    let (w, l) = (rate(x), rate(-x));
+    (w, 1000 - w - l, l)
+}
+
+/// How the `info` lines of a search look.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InfoStyle {
+    /// `wdl W D L` after the score (two-player games).
+    pub show_wdl: bool,
+    /// The game's ply at the root, for the WDL model.
+    pub ply: u32,
+}
+
+fn nps(nodes: u64, time_ms: u64) -> u64 {
+    (nodes * 1000).checked_div(time_ms).unwrap_or(nodes * 1000)
+}
+
+/// The `info` line of a search event: a principal variation (with `multipv`, a bound when the
+/// aspiration window failed, `wdl` if asked for, and the per-player `scores` with three or more
+/// players), or progress with the root move being searched.
+pub fn info_line(session: &dyn Session, info: &Info, style: InfoStyle) -> String {
+    let r = match info {
+        Info::Line(r) => r,
+        Info::Progress(p) => {
+            let mut line = format!(
+                "info depth {} seldepth {} nodes {} nps {} hashfull {} time {}",
+                p.depth,
+                p.seldepth,
+                p.nodes,
+                nps(p.nodes, p.time_ms),
+                p.hashfull,
+                p.time_ms
+            );
+            if let Some((mv, n)) = p.currmove {
+                line.push_str(&format!(" currmove {} currmovenumber {n}", session.move_text(mv)));
+            }
+            return line;
+        }
+    };
+    let mut score = match r.score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(m) => format!("mate {m}"),
     };
-    let nps = (r.nodes * 1000).checked_div(r.time_ms).unwrap_or(r.nodes * 1000);
-    let pv: Vec<String> = r.pv.iter().map(|&m| session.move_text(m)).collect();
     let players = &session.def().players;
-    let scores = if players.len() > 2 {
+    if style.show_wdl && players.len() == 2 {
+        let (w, d, l) = wdl(r.score, style.ply);
+        score.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    match r.bound {
+        Bound::Lower => score.push_str(" lowerbound"),
+        Bound::Upper => score.push_str(" upperbound"),
+        Bound::Exact => {}
+    }
+    if players.len() > 2 {
         let parts: Vec<String> = players.entries().map(|(p, def)| format!("{}:{}", def.code, r.scores[p])).collect();
-        format!(" scores {}", parts.join(","))
-    } else {
-        String::new()
-    };
+        score.push_str(&format!(" scores {}", parts.join(",")));
+    }
+    let pv: Vec<String> = r.pv.iter().map(|&m| session.move_text(m)).collect();
     format!(
-        "info depth {} seldepth {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         r.depth,
         r.seldepth,
+        r.multipv,
         score,
-        scores,
         r.nodes,
-        nps,
+        nps(r.nodes, r.time_ms),
         r.hashfull,
         r.time_ms,
         pv.join(" ")
@@ -80,9 +140,13 @@ pub fn eval_lines(session: &dyn Session, b: &Breakdown) -> Vec<String> {
         players.entries().map(|(p, def)| format!("{}:{}", def.code, values[p])).collect::<Vec<_>>().join(" ")
     };
     let mut out = vec![format!("eval game {} tomove {}", session.def().id, session.player_name(session.to_move()))];
-    for (name, values) in
-        [("material", &b.material), ("placement", &b.placement), ("mobility", &b.mobility), ("king-safety", &b.king_safety), ("tempo", &b.tempo)]
-    {
+    for (name, values) in [
+        ("material", &b.material),
+        ("placement", &b.placement),
+        ("mobility", &b.mobility),
+        ("king-safety", &b.king_safety),
+        ("tempo", &b.tempo),
+    ] {
         out.push(format!("eval term {name} {}", per_player(values)));
     }
     out.push(format!("eval total {}", per_player(&b.total)));
@@ -118,4 +182,23 @@ pub fn bench_summary(perft: &(u64, u128), search: &(u64, u128)) -> Vec<String> {
         format!("Nodes searched  : {nodes}"),
         format!("Nodes/second    : {}", bench::nps(nodes, ms)),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wdl_follows_the_score() {
+        assert_eq!(wdl(Score::Mate(3), 40), (1000, 0, 0));
+        assert_eq!(wdl(Score::Mate(-1), 40), (0, 0, 1000));
+        let (w, d, l) = wdl(Score::Centipawns(0), 40);
+        assert_eq!(w, l);
+        assert_eq!(w + d + l, 1000);
+        // A pawn up at ply 64 wins about half the games.
+        let (w, _, _) = wdl(Score::Centipawns(100), 64);
+        assert!((480..=520).contains(&w), "{w}");
+        let (w2, _, l2) = wdl(Score::Centipawns(300), 64);
+        assert!(w2 > 900 && l2 < 10, "{w2} {l2}");
+    }
 }

@@ -21,7 +21,7 @@ use crate::bench::{self, BenchKind};
 use crate::search::{Control, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
-pub use format::{bench_line, bench_summary, bestmove_line, eval_lines, info_line, status_line};
+pub use format::{InfoStyle, bench_line, bench_summary, bestmove_line, eval_lines, info_line, status_line, wdl};
 pub use options::DEFAULT_GAME;
 use options::{Effect, OptionDef, OptionError, Value, Values};
 
@@ -260,6 +260,12 @@ impl Engine {
             Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| error(&e))?,
             Effect::ClearHash => self.tt.clear(),
             Effect::Ponder => self.values.ponder = value == Value::Bool(true),
+            Effect::MultiPv => self.values.search.multi_pv = usize::try_from(int(&value)).map_err(|e| error(&e))?,
+            Effect::LimitStrength => self.values.limit_strength = value == Value::Bool(true),
+            Effect::Elo => self.values.elo = int(&value),
+            Effect::SkillLevel => self.values.skill_level = int(&value),
+            Effect::ShowWdl => self.values.show_wdl = value == Value::Bool(true),
+            Effect::AnalyseMode => self.values.analyse_mode = value == Value::Bool(true),
             Effect::MultiplayerSearch => {
                 self.values.search.algorithm = MultiSearch::parse(&choice(&value)).ok_or_else(|| OptionError("unknown search".into()))?;
             }
@@ -332,13 +338,14 @@ impl Engine {
             self.error(w);
         }
         let session = self.session.boxed_clone();
-        let (tt, threads, settings) = (self.tt.clone(), self.values.threads, self.values.search);
+        let (tt, threads, settings) = (self.tt.clone(), self.values.threads, self.values.search_settings());
+        let style = InfoStyle { show_wdl: self.values.show_wdl, ply: session.game_ply() };
         let limits = go.limits;
         let control = Control::new(limits.ponder);
         let work: Work = Box::new(move |out, control| {
             let session = &*session;
             let request = SearchRequest { limits: &limits, control, tt: &tt, threads, settings };
-            let result = session.think(&request, &mut |r| emit(out, &info_line(session, r)));
+            let result = session.think(&request, &mut |info| emit(out, &info_line(session, info, style)));
             bestmove_line(session, &result)
         });
         self.start_job(JobKind::Search, control, "info string error: internal error in search\nbestmove (none)", work);

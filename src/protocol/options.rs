@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use crate::eval::{EvalParams, PARAMS};
 use crate::games;
-use crate::search::{MultiSearch, SEARCH_PARAMS, SearchParams, SearchSettings};
+use crate::search::{MAX_MULTI_PV, MultiSearch, SEARCH_PARAMS, SearchParams, SearchSettings, Strength};
 
 pub const DEFAULT_GAME: &str = "chess";
 const DEFAULT_HASH_MB: i64 = 16;
@@ -36,6 +36,12 @@ pub enum Effect {
     ClearHash,
     Ponder,
     MultiplayerSearch,
+    MultiPv,
+    LimitStrength,
+    Elo,
+    SkillLevel,
+    ShowWdl,
+    AnalyseMode,
     /// One evaluation parameter, by its name.
     Eval(&'static str),
     /// One search parameter, by its name.
@@ -80,6 +86,12 @@ pub fn table() -> Vec<OptionDef> {
             },
             Effect::MultiplayerSearch,
         ),
+        option("MultiPV", Kind::Spin { default: 1, min: 1, max: MAX_MULTI_PV as i64 }, Effect::MultiPv),
+        option("UCI_LimitStrength", Kind::Check { default: false }, Effect::LimitStrength),
+        option("UCI_Elo", Kind::Spin { default: MIN_ELO, min: MIN_ELO, max: MAX_ELO }, Effect::Elo),
+        option("Skill Level", Kind::Spin { default: MAX_SKILL, min: 0, max: MAX_SKILL }, Effect::SkillLevel),
+        option("UCI_ShowWDL", Kind::Check { default: false }, Effect::ShowWdl),
+        option("UCI_AnalyseMode", Kind::Check { default: false }, Effect::AnalyseMode),
     ];
     for &(name, min, max) in EvalParams::RANGES {
         let default = i64::from(PARAMS.get(name).unwrap_or(0));
@@ -156,7 +168,42 @@ pub struct Values {
     pub threads: usize,
     pub ponder: bool,
     pub eval: EvalParams,
+    /// The search settings; their strength is derived from the three strength options below.
     pub search: SearchSettings,
+    pub limit_strength: bool,
+    pub elo: i64,
+    pub skill_level: i64,
+    pub show_wdl: bool,
+    pub analyse_mode: bool,
+}
+
+impl Values {
+    /// The search settings with the strength the options ask for: `UCI_Elo` while
+    /// `UCI_LimitStrength` is on, else `Skill Level`.
+    pub fn search_settings(&self) -> SearchSettings {
+        let strength = if self.limit_strength { strength_of_elo(self.elo) } else { Strength::level(self.skill_level as f64) };
+        SearchSettings { strength, ..self.search }
+    }
+}
+
+/// `UCI_Elo` on Stockfish's scale (anchored to CCRL 40/4): its range is Stockfish 15.1's.
+const MIN_ELO: i64 = 1350;
+const MAX_ELO: i64 = 2850;
+const MAX_SKILL: i64 = 20;
+
+/// Measured (Elo, level) pairs: tessera at the level scored about half against Stockfish 15.1
+/// limited to the Elo, in chess at 10 s + 0.1 s. Between them the level is interpolated; above the
+/// last one tessera plays at full strength.
+const ELO_ANCHORS: [(i64, f64); 2] = [(MIN_ELO, 0.0), (1850, 20.0)];
+
+/// The level that plays at `elo` on Stockfish's scale.
+pub fn strength_of_elo(elo: i64) -> Strength {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    let level = ELO_ANCHORS
+        .windows(2)
+        .find(|w| elo <= w[1].0)
+        .map_or(20.0, |w| w[0].1 + (w[1].1 - w[0].1) * (elo - w[0].0) as f64 / (w[1].0 - w[0].0) as f64);
+    Strength::level(level)
 }
 
 impl Default for Values {
@@ -168,6 +215,11 @@ impl Default for Values {
             ponder: false,
             eval: PARAMS,
             search: SearchSettings::default(),
+            limit_strength: false,
+            elo: MIN_ELO,
+            skill_level: MAX_SKILL,
+            show_wdl: false,
+            analyse_mode: false,
         }
     }
 }

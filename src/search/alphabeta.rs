@@ -124,6 +124,9 @@ impl<const W: usize> Worker<'_, W> {
         let mut picker = MovePicker::new(list);
         while let Some((mv, passes)) = picker.next_move() {
             let i = picker.index();
+            if ply == 0 {
+                self.current_root = Some((mv, i + 1));
+            }
             let quiet = self.is_quiet(mv);
             self.make_play(passes, mv, &mut undos);
             if futile && i > 0 && quiet && !self.pos.in_check(self.pos.to_move()) {
@@ -202,6 +205,7 @@ impl<const W: usize> Worker<'_, W> {
             if self.aborted || (lo < v && v < hi) {
                 return v;
             }
+            self.tell_bound(depth, v, if v <= lo { Bound::Upper } else { Bound::Lower });
             delta *= 2;
             if v <= lo {
                 lo = if delta > ASPIRATION_MAX_DELTA { -INF } else { (centre - delta).max(-INF) };

@@ -117,6 +117,9 @@ impl<const W: usize> Worker<'_, W> {
         let mut best_move = Move::NONE;
         let mut picker = MovePicker::new(list);
         while let Some((mv, _)) = picker.next_move() {
+            if ply == 0 {
+                self.current_root = Some((mv, picker.index() + 1));
+            }
             let quiet = self.is_quiet(mv);
             let u = self.make(mv);
             let v = self.maxn(depth - 1, ply + 1, mover, best.map_or(0, |b| b[mover]));

@@ -15,10 +15,12 @@
 
 mod alphabeta;
 mod brs;
+mod info;
 mod maxn;
 mod ordering;
 mod pv;
 mod quiesce;
+mod skill;
 mod threads;
 mod time;
 mod worker;
@@ -28,8 +30,11 @@ use std::sync::{Condvar, Mutex};
 
 use crate::eval::Evaluator;
 use crate::position::Move;
+pub use crate::tt::Bound;
 use crate::tt::TransTable;
 use crate::types::{MAX_PLAYERS, PerPlayer};
+pub use info::{Info, Progress};
+pub use skill::Strength;
 pub use threads::think;
 
 /// The value of a mate now; a mate `n` plies away is `MATE - n`.
@@ -116,11 +121,24 @@ impl Default for SearchParams {
     }
 }
 
-/// How to search: the N-player algorithm and the parameters.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Most principal variations a search reports (`MultiPV`).
+pub const MAX_MULTI_PV: usize = 500;
+
+/// How to search: the N-player algorithm, the parameters, how many principal variations to
+/// report and at what strength to play.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchSettings {
     pub algorithm: MultiSearch,
     pub params: SearchParams,
+    /// Principal variations to report, 1 to [`MAX_MULTI_PV`].
+    pub multi_pv: usize,
+    pub strength: Strength,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings { algorithm: MultiSearch::default(), params: SEARCH_PARAMS, multi_pv: 1, strength: Strength::FULL }
+    }
 }
 
 /// What `go` asked for.
@@ -217,10 +235,15 @@ impl Score {
     }
 }
 
-/// One completed iteration: what an `info` line reports.
+/// A principal variation of a completed iteration (or, with a bound, of a search that failed
+/// outside its aspiration window): what an `info` line reports.
 #[derive(Clone, Debug)]
 pub struct Report {
     pub depth: u32,
+    /// Its rank among the principal variations of the iteration, from 1.
+    pub multipv: usize,
+    /// `Exact`, or the side on which the score is only a bound.
+    pub bound: Bound,
     pub seldepth: u32,
     pub nodes: u64,
     pub time_ms: u64,

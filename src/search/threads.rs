@@ -3,25 +3,25 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::pv::legal_prefix;
+use super::skill::SKILL_MULTI_PV;
 use super::time::{Deadline, NEW_ITERATION_TENTHS};
 use super::worker::{Role, Shared, Worker};
-use super::{Control, Limits, MATE, MultiSearch, Outcome, Report, Resources, Score, SearchSettings};
+use super::{Bound, Control, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings};
 use crate::position::{Move, Position};
-use crate::types::PerPlayer;
 
 /// Deepest iteration (the stack of `MAX_PLY` plies needs room for quiescence below it).
 const MAX_DEPTH: i32 = 120;
 
 /// Searches `root` (reached through the positions hashed in `history`, oldest first) and returns
-/// the best move. `report` receives one report per completed iteration of the main thread.
+/// the best move. `report` receives the main thread's lines (one per principal variation of each
+/// completed iteration) and its progress.
 /// `resources.settings.algorithm` applies while three or more players are in the game.
 pub fn think<const W: usize>(
     root: &Position<W>,
     history: &[u64],
     limits: &Limits,
     resources: &Resources<'_>,
-    report: &mut (dyn FnMut(Report) + Send),
+    report: &mut (dyn FnMut(Info) + Send),
 ) -> Outcome {
     let mut legal = Vec::new();
     root.legal_moves(&mut legal);
@@ -45,7 +45,7 @@ pub fn think<const W: usize>(
     let helpers_stop = AtomicBool::new(false);
     let multi = root.game().nplayers > 2;
     let algorithm = if root.active_count() > 2 { resources.settings.algorithm } else { MultiSearch::Paranoid };
-    let settings = SearchSettings { algorithm, params: resources.settings.params };
+    let settings = SearchSettings { algorithm, ..resources.settings };
     // Entries mean different things per root player and per search: keep them apart.
     let root_key = if multi {
         0x51ED_2701_A5A5_0000u64.wrapping_mul(mover.index() as u64 + 1) ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(algorithm as u64)
@@ -84,36 +84,55 @@ pub fn think<const W: usize>(
 
         let mut w = Worker::new(root, &path, shared(control), limits.nodes, Role::Main, root_key, settings);
         w.root_moves.clone_from(&root_moves);
-        let mut previous = None;
+        w.reporter = Some(report);
+        let strength = settings.strength;
+        // A weakened search needs several lines to choose from.
+        let lines_wanted = settings.multi_pv.max(if strength.is_limited() { SKILL_MULTI_PV } else { 1 }).min(legal.len()).max(1);
+        let mut previous: Vec<Option<i32>> = vec![None; lines_wanted];
+        let mut picked = None;
+        let mut last_lines: Vec<Report> = Vec::new();
         for depth in 1..=max_depth {
-            let v = w.iterate(depth, previous);
-            previous = Some(v);
-            if w.aborted && depth > 1 {
+            w.depth = depth;
+            // One search per line, each leaving out the first moves of the lines before it.
+            let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
+            w.excluded.clear();
+            for (k, &centre) in previous.iter().enumerate() {
+                w.pv_index = k;
+                let v = w.iterate(depth, centre);
+                if w.aborted && (depth > 1 || k > 0) {
+                    break;
+                }
+                let pv = w.stack[0].pv.clone();
+                let Some(&first) = pv.first() else { break };
+                w.excluded.push(first);
+                found.push((v, pv));
+            }
+            w.excluded.clear();
+            if found.is_empty() {
                 break;
             }
-            let (pv, end) = legal_prefix(root, &w.stack[0].pv);
-            if let Some(&m) = pv.first() {
+            // Best first (the lines of one iteration may come back out of order).
+            found.sort_by_key(|line| std::cmp::Reverse(line.0));
+            for (k, (v, _)) in found.iter().enumerate() {
+                previous[k] = Some(*v);
+            }
+            let lines: Vec<Report> = found.iter().enumerate().map(|(k, (v, pv))| w.line(pv, depth, *v, k + 1, Bound::Exact)).collect();
+            if let Some(&m) = lines[0].pv.first() {
                 best = m;
-                ponder = pv.get(1).copied();
+                ponder = lines[0].pv.get(1).copied();
             }
-            let mut scores = PerPlayer::splat(-MATE);
-            for p in end.active_players().iter() {
-                scores[p] = resources.eval.evaluate_for(&end, p);
+            if strength.is_limited() && depth == strength.pick_depth() {
+                picked = strength.pick(&lines);
             }
-            let elapsed = deadline.start.elapsed();
-            report(Report {
-                depth: depth.unsigned_abs(),
-                seldepth: u32::try_from(w.seldepth).unwrap_or(u32::MAX),
-                nodes: w.total_nodes(),
-                time_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
-                hashfull: tt.hashfull(),
-                score: Score::from_value(v),
-                scores,
-                pv,
-            });
+            for line in lines.iter().take(settings.multi_pv) {
+                w.tell(Info::Line(line.clone()));
+            }
+            last_lines = lines;
             if w.aborted {
                 break;
             }
+            let v = found[0].0;
+            let elapsed = deadline.start.elapsed();
             let pondering = control.is_pondering();
             let timed = deadline.soft.is_some();
             if !pondering && deadline.soft.is_some_and(|s| elapsed >= s * NEW_ITERATION_TENTHS / 10) {
@@ -124,6 +143,15 @@ pub fn think<const W: usize>(
             }
             if v.abs() >= MATE - depth && limits.depth.is_none() && !limits.infinite && !pondering && timed {
                 break;
+            }
+        }
+        if strength.is_limited() {
+            // The pick of its depth, or of the last iteration if the search stopped before it.
+            if let Some(m) = picked.or_else(|| strength.pick(&last_lines)) {
+                if m != best {
+                    ponder = None;
+                }
+                best = m;
             }
         }
         helpers_stop.store(true, Ordering::Relaxed);

@@ -2,10 +2,11 @@
 //! heuristics and the per-ply stack, and the bookkeeping every node does.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use super::ordering::{History, MoveList};
 use super::time::Deadline;
-use super::{Control, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings};
+use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings};
 use crate::eval::Evaluator;
 use crate::position::{Move, Position, Undo};
 use crate::tt::TransTable;
@@ -84,6 +85,16 @@ pub(super) struct Worker<'a, const W: usize> {
     pub root_moves: Option<Vec<Move>>,
     /// Root moves left out of this search (the lines already found, with several PVs).
     pub excluded: Vec<Move>,
+    /// Which principal variation of the iteration is being searched (from 0).
+    pub pv_index: usize,
+    /// The iteration being searched.
+    pub depth: i32,
+    /// The root move being searched, with its number in the search order (from 1).
+    pub current_root: Option<(Move, usize)>,
+    /// Where the main thread's lines and progress go.
+    pub reporter: Option<&'a mut (dyn FnMut(Info) + Send)>,
+    /// When something was last reported.
+    pub last_info: Instant,
 }
 
 impl<'a, const W: usize> Worker<'a, W> {
@@ -116,6 +127,11 @@ impl<'a, const W: usize> Worker<'a, W> {
             params: settings.params,
             root_moves: None,
             excluded: Vec::new(),
+            pv_index: 0,
+            depth: 0,
+            current_root: None,
+            reporter: None,
+            last_info: Instant::now(),
         }
     }
 
@@ -160,6 +176,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         if !self.shared.control.is_pondering() && self.shared.deadline.hard_passed() {
             self.aborted = true;
         }
+        self.tell_progress();
     }
 
     /// Nodes searched by all threads so far, this one's uncounted ones included.

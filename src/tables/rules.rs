@@ -1,8 +1,8 @@
 //! The rule switches of a game definition resolved to tables: castling, en passant cells, royal
 //! zones, checkmate promotions, start counts, the Enlightened Move and the Elephant Charge.
 
-use crate::bitboard::Bitboard;
 use super::movement::{CompiledComponent, MoveTables, TypeInfo};
+use crate::bitboard::Bitboard;
 use crate::game::{ChargeRule, DeadMaterial, EnlightenedRule, GameDef};
 use crate::geometry::{Geometry, Vec3, add};
 use crate::movement::Component;
@@ -112,7 +112,13 @@ impl<const W: usize> DeadTables<W> {
 
 /// Cells a `t` man of the first orientation reaches from `from` with the board's men on `occ`,
 /// by its leaps and rides (the colour-bound pieces of chess-like games).
-fn targets_on<const W: usize>(tables: &MoveTables<W>, types: &Table<PieceType, TypeInfo<W>>, t: PieceType, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+fn targets_on<const W: usize>(
+    tables: &MoveTables<W>,
+    types: &Table<PieceType, TypeInfo<W>>,
+    t: PieceType,
+    from: Cell,
+    occ: Bitboard<W>,
+) -> Bitboard<W> {
     let mut out = Bitboard::EMPTY;
     for comp in &types[t].comps[Player::new(0)] {
         match comp {

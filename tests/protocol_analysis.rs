@@ -1,0 +1,156 @@
+//! Analysis and robustness through the binary: several principal variations, chosen root moves,
+//! counts that do not hold the input up, and input that cannot break the engine.
+
+use std::time::{Duration, Instant};
+
+use crate::common::EngineProcess;
+
+const GAMES: [&str; 7] = ["chess", "cwda-cn", "ninjachess", "honeycomb3", "wildhoney3", "guru2", "aof3"];
+
+/// Sends `go ...` and returns its `info` lines of the last completed depth and the `bestmove`.
+fn search(e: &mut EngineProcess, go: &str) -> (Vec<String>, String) {
+    e.send(go);
+    let out = e.read_until(|l| l.starts_with("bestmove"), Duration::from_secs(120));
+    let lines: Vec<String> = out.iter().filter(|l| l.starts_with("info depth") && l.contains(" multipv ")).cloned().collect();
+    let depth = lines.last().and_then(|l| l.split_whitespace().nth(2)).unwrap_or("0").to_string();
+    let last = lines.into_iter().filter(|l| l.split_whitespace().nth(2) == Some(depth.as_str())).collect();
+    (last, out.last().cloned().unwrap_or_default())
+}
+
+fn field<'a>(line: &'a str, name: &str) -> &'a str {
+    line.split_whitespace().skip_while(|&w| w != name).nth(1).unwrap_or("")
+}
+
+/// The score of a line in centipawns (mates far beyond any centipawn value).
+fn score(line: &str) -> i64 {
+    let mut words = line.split_whitespace().skip_while(|&w| w != "score").skip(1);
+    match (words.next(), words.next().and_then(|n| n.parse::<i64>().ok())) {
+        (Some("cp"), Some(cp)) => cp,
+        (Some("mate"), Some(m)) if m > 0 => 100_000 - m,
+        (Some("mate"), Some(m)) => -100_000 - m,
+        _ => panic!("no score in {line}"),
+    }
+}
+
+fn first_move(line: &str) -> &str {
+    field(line, "pv")
+}
+
+#[test]
+fn multipv_gives_distinct_lines_best_first() {
+    for (game, moves, go) in [("chess", "e2e4 e7e5", "go depth 5"), ("guru2", "", "go depth 1"), ("aof3", "", "go depth 2")] {
+        let mut e = EngineProcess::start();
+        e.command(&format!("setoption name UCI_Variant value {game}"));
+        assert!(e.command("setoption name MultiPV value 3").is_empty());
+        let position = if moves.is_empty() { "position startpos".to_string() } else { format!("position startpos moves {moves}") };
+        assert!(e.command(&position).is_empty());
+        let (lines, best) = search(&mut e, go);
+        assert_eq!(lines.len(), 3, "{game}: {lines:?}");
+        for (k, line) in lines.iter().enumerate() {
+            assert_eq!(field(line, "multipv"), (k + 1).to_string(), "{game}: {line}");
+            assert_eq!(line.contains(" scores "), game != "chess", "{game}: {line}");
+        }
+        let firsts: Vec<&str> = lines.iter().map(|l| first_move(l)).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{game}: {firsts:?}");
+        assert!(score(&lines[0]) >= score(&lines[1]) && score(&lines[1]) >= score(&lines[2]), "{game}: {lines:?}");
+        assert_eq!(best.split_whitespace().nth(1), Some(firsts[0]), "{game}: {best}");
+        assert!(e.quit().success());
+    }
+}
+
+#[test]
+fn searchmoves_restricts_the_root_in_every_game() {
+    for game in GAMES {
+        let mut e = EngineProcess::start();
+        e.command(&format!("setoption name UCI_Variant value {game}"));
+        let legal: Vec<String> = e.command("legal")[0].split_whitespace().map(String::from).collect();
+        // The last two legal moves: rarely the ones the engine would choose unasked.
+        let chosen = [legal[legal.len() - 1].clone(), legal[legal.len() - 2].clone()];
+        let (_, best) = search(&mut e, &format!("go depth 1 searchmoves {} {}", chosen[0], chosen[1]));
+        let mv = best.split_whitespace().nth(1).unwrap_or("").to_string();
+        assert!(chosen.contains(&mv), "{game}: {best} not in {chosen:?}");
+        assert!(e.quit().success());
+    }
+}
+
+#[test]
+fn counts_do_not_hold_the_input_up() {
+    let mut e = EngineProcess::start();
+    e.send("go perft 20");
+    let t = Instant::now();
+    assert!(e.command("isready").is_empty(), "isready answers during the count");
+    assert!(t.elapsed() < Duration::from_secs(5));
+    assert_eq!(e.until("stop", "info string perft stopped").last().map(String::as_str), Some("info string perft stopped"));
+    // The count finished, the engine goes on.
+    assert_eq!(e.command("fen"), vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]);
+    e.send("bench");
+    assert!(e.command("isready").is_empty());
+    let out = e.until("stop", "info string bench stopped");
+    assert!(out.iter().all(|l| !l.starts_with("Nodes searched")), "{out:?}");
+    // `quit` during a count exits at once.
+    e.send("go perft 20");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn go_infinite_on_a_finished_game_waits_for_stop() {
+    let mut e = EngineProcess::start();
+    assert!(e.command("position startpos moves f2f3 e7e5 g2g4 d8h4").is_empty());
+    e.send("go infinite");
+    assert!(e.next_line(Duration::from_millis(500)).is_none(), "no answer before stop");
+    assert_eq!(e.until("stop", "bestmove"), vec!["bestmove (none)"]);
+    assert!(e.quit().success());
+}
+
+#[test]
+fn hash_sizes_and_clearing() {
+    let mut e = EngineProcess::start();
+    // A table larger than the memory available is refused and the old one kept.
+    let available_mib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| m.lines().find(|l| l.starts_with("MemAvailable:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok()))
+        .map(|kib| kib / 1024);
+    if available_mib.is_some_and(|mib| mib < 65_536) {
+        let out = e.command("setoption name Hash value 65536");
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].starts_with("info string error: "), "{out:?}");
+    }
+    // Resizing and clearing a large table answer at once (the memory is had lazily).
+    let t = Instant::now();
+    assert!(e.command("setoption name Hash value 1024").is_empty());
+    assert!(e.command("setoption name Clear Hash").is_empty());
+    assert!(e.command("ucinewgame").is_empty());
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    let (_, best) = search(&mut e, "go depth 4");
+    assert!(best.starts_with("bestmove "));
+    assert!(e.quit().success());
+}
+
+#[test]
+fn odd_input_is_answered_briefly() {
+    let mut e = EngineProcess::start();
+    let huge = "x".repeat(5_000_000);
+    let out = e.command(&huge);
+    assert_eq!(out.len(), 1);
+    assert!(out[0].len() < 120, "{} characters", out[0].len());
+    for line in ["setoption name Ponder value True", "setoption name UCI_AnalyseMode value TRUE", "debug on", "debug off"] {
+        assert!(e.command(line).is_empty(), "{line}");
+    }
+    assert_eq!(e.command("setoption name UCI_Variant value Honeycomb3").len(), 1, "the game line");
+    assert!(e.command("fen")[0].ends_with(" r ryb - - 0 1 0:"));
+    assert_eq!(e.command("setoption name Skill Level value 21"), vec!["info string error: Skill Level must be an integer from 0 to 20"]);
+    assert!(e.quit().success());
+}
+
+#[test]
+fn progress_is_reported_every_second() {
+    let mut e = EngineProcess::start();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(2500));
+    let out = e.until("stop", "bestmove");
+    let progress: Vec<&String> = out.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!progress.is_empty(), "{out:?}");
+    assert!(progress.iter().all(|l| l.contains(" currmovenumber ") && l.contains(" nps ") && l.contains(" time ")), "{progress:?}");
+    assert!(e.quit().success());
+}
