@@ -18,7 +18,7 @@ mod stats;
 
 use crate::eval::{EvalParams, PARAMS};
 use crate::params::ParamError;
-use crate::search::{Control, Limits, MultiSearch, SearchSettings};
+use crate::search::{Control, Limits, MultiSearch, SearchSettings, Strength};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
 pub use record::{Ending, GameRecord, ranks};
@@ -84,7 +84,7 @@ impl EngineConfig {
 
     /// Parses `key=value,key=value,...`. Keys: `name`, `depth`, `nodes`, `movetime` (ms),
     /// `threads`, `hash` (MiB), `search` (`paranoid`, `maxn` or `brs`: the search with three or
-    /// more players), and any evaluation or search parameter by its name (`tempo=15`,
+    /// more players), `skill` (a playing strength from 0 to 20, as the `Skill Level` option), and any evaluation or search parameter by its name (`tempo=15`,
     /// `aspiration=30`).
     pub fn parse(spec: &str, default_name: &str) -> Result<Self, MatchError> {
         let mut cfg = EngineConfig::new(default_name);
@@ -100,6 +100,10 @@ impl EngineConfig {
                 "movetime" => cfg.limits.movetime = Some(number()?.max(1)),
                 "threads" => cfg.threads = number()?.clamp(1, MAX_THREADS) as usize,
                 "hash" => cfg.hash_mb = number()?.clamp(1, MAX_HASH_MB) as usize,
+                "skill" => {
+                    let level = value.parse::<f64>().ok().filter(|l| (0.0..=20.0).contains(l));
+                    cfg.search.strength = Strength::level(level.ok_or_else(|| format!("'skill' must be a level from 0 to 20, got '{value}'"))?);
+                }
                 "search" => {
                     cfg.search.algorithm = MultiSearch::parse(value)
                         .ok_or_else(|| format!("'search' must be one of {}, got '{value}'", MultiSearch::NAMES.join(", ")))?
@@ -349,7 +353,7 @@ mod tests {
         let e = EngineConfig::parse("depth=3,aspiration=40,tempo=5", "e").expect("valid");
         assert_eq!((e.search.params.aspiration, e.eval.tempo, e.search.params.null_move_r), (40, 5, SEARCH_PARAMS.null_move_r));
         // Engine settings, evaluation and search parameters never share a name.
-        let settings = ["name", "depth", "nodes", "movetime", "threads", "hash", "search"];
+        let settings = ["name", "depth", "nodes", "movetime", "threads", "hash", "search", "skill"];
         for &(n, _, _) in EvalParams::RANGES {
             assert!(SearchParams::RANGES.iter().all(|r| r.0 != n) && !settings.contains(&n), "{n}");
         }
