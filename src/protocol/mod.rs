@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::bench::{self, BenchKind};
-use crate::search::{Control, MultiSearch};
+use crate::search::{Control, Limits, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
 pub use format::{InfoStyle, bench_line, bench_summary, bestmove_line, eval_lines, info_line, status_line, wdl};
@@ -258,6 +258,7 @@ impl Engine {
                 self.values.hash_mb = mb;
             }
             Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| error(&e))?,
+            Effect::MoveOverhead => self.values.move_overhead = int(&value).unsigned_abs(),
             Effect::ClearHash => self.tt.clear(),
             Effect::Ponder => self.values.ponder = value == Value::Bool(true),
             Effect::MultiPv => self.values.search.multi_pv = usize::try_from(int(&value)).map_err(|e| error(&e))?,
@@ -340,7 +341,7 @@ impl Engine {
         let session = self.session.boxed_clone();
         let (tt, threads, settings) = (self.tt.clone(), self.values.threads, self.values.search_settings());
         let style = InfoStyle { show_wdl: self.values.show_wdl, ply: session.game_ply() };
-        let limits = go.limits;
+        let limits = Limits { move_overhead: self.values.move_overhead, ..go.limits };
         let control = Control::new(limits.ponder);
         let work: Work = Box::new(move |out, control| {
             let session = &*session;

@@ -11,6 +11,10 @@ pub const DEFAULT_GAME: &str = "chess";
 const DEFAULT_HASH_MB: i64 = 16;
 const MAX_HASH_MB: i64 = 65_536;
 const MAX_THREADS: i64 = 512;
+/// Milliseconds kept back from the clock on every move for the time between the engine's answer
+/// and the GUI's clock (measured with one engine process per seat: see the clocked-game tests).
+const DEFAULT_MOVE_OVERHEAD: i64 = 50;
+const MAX_MOVE_OVERHEAD: i64 = 5000;
 /// Evaluation parameters are the options `Eval_<parameter>`.
 const EVAL_OPTION_PREFIX: &str = "Eval_";
 /// Search parameters are the options `Search_<parameter>`.
@@ -33,6 +37,7 @@ pub enum Effect {
     /// Resizes the transposition table.
     Hash,
     Threads,
+    MoveOverhead,
     ClearHash,
     Ponder,
     MultiplayerSearch,
@@ -76,6 +81,7 @@ pub fn table() -> Vec<OptionDef> {
         option("UCI_Variant", Kind::Combo { default: DEFAULT_GAME.into(), values: games::ids() }, Effect::Variant),
         option("Hash", Kind::Spin { default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB }, Effect::Hash),
         option("Threads", Kind::Spin { default: 1, min: 1, max: MAX_THREADS }, Effect::Threads),
+        option("Move Overhead", Kind::Spin { default: DEFAULT_MOVE_OVERHEAD, min: 0, max: MAX_MOVE_OVERHEAD }, Effect::MoveOverhead),
         option("Clear Hash", Kind::Button, Effect::ClearHash),
         option("Ponder", Kind::Check { default: false }, Effect::Ponder),
         option(
@@ -166,6 +172,7 @@ pub struct Values {
     pub game: String,
     pub hash_mb: usize,
     pub threads: usize,
+    pub move_overhead: u64,
     pub ponder: bool,
     pub eval: EvalParams,
     /// The search settings; their strength is derived from the three strength options below.
@@ -213,6 +220,7 @@ impl Default for Values {
             game: DEFAULT_GAME.into(),
             hash_mb: usize::try_from(DEFAULT_HASH_MB).expect("a positive size"),
             threads: 1,
+            move_overhead: DEFAULT_MOVE_OVERHEAD.unsigned_abs(),
             ponder: false,
             eval: PARAMS,
             search: SearchSettings::default(),

@@ -157,6 +157,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Root moves to consider (`go searchmoves`); empty: all.
     pub search_moves: Vec<Move>,
+    /// Milliseconds kept back from the clock for getting the move to the GUI.
+    pub move_overhead: u64,
 }
 
 /// Signals from the protocol thread to a running search: stop now, and whether it is pondering.

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::skill::SKILL_MULTI_PV;
-use super::time::{Deadline, NEW_ITERATION_TENTHS};
+use super::time::Deadline;
 use super::worker::{Role, Shared, Worker};
 use super::{Bound, Control, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings};
 use crate::position::{Move, Position};
@@ -132,10 +132,9 @@ pub fn think<const W: usize>(
                 break;
             }
             let v = found[0].0;
-            let elapsed = deadline.start.elapsed();
             let pondering = control.is_pondering();
-            let timed = deadline.soft.is_some();
-            if !pondering && deadline.soft.is_some_and(|s| elapsed >= s * NEW_ITERATION_TENTHS / 10) {
+            let timed = deadline.keeps_clock();
+            if !pondering && !deadline.room_for_iteration() {
                 break;
             }
             if !pondering && legal.len() == 1 && timed {

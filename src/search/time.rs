@@ -1,30 +1,38 @@
-//! Time management: from `go`'s limits, a soft limit (start no new iteration after it) and a
-//! hard limit (abort the search) for the player to move.
+//! Time management, the same for every number of players: from `go`'s limits, a soft limit (the
+//! time the move should take: no new iteration after most of it, and an iteration stops once it
+//! has run well past it) and a hard limit (the search stops), both from the mover's own clock and
+//! increment, never past the clock less the move overhead.
 
 use std::time::{Duration, Instant};
 
 use super::Limits;
 use crate::types::Player;
 
-/// Kept back from the clock for the protocol's round trip (at most half of what is left).
-const RESERVE_MS: u64 = 30;
 /// Moves the clock is spread over when `go` does not say (`movestogo`), and its bounds.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
-const MOVES_TO_GO_RANGE: (u32, u32) = (1, 60);
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+const MAX_MOVES_TO_GO: u64 = 60;
 /// Share of the increment spent on this move, in quarters.
 const INCREMENT_QUARTERS: u64 = 3;
-/// The hard limit is at most this many soft limits.
-const HARD_PER_SOFT: u32 = 4;
+/// The soft limit is at most this share of the usable time (tenths), so that one move never
+/// spends most of the clock.
+const SOFT_MAX_TENTHS: u64 = 2;
+/// The hard limit: at most this many soft limits, and at most this share of the usable time
+/// (tenths) plus the increment.
+const HARD_PER_SOFT: u64 = 3;
+const HARD_MAX_TENTHS: u64 = 4;
 /// An iteration is not started after this share of the soft limit (tenths): the next one would
 /// take longer than what is left.
-pub(super) const NEW_ITERATION_TENTHS: u32 = 6;
+const NEW_ITERATION_TENTHS: u32 = 6;
+/// A running iteration is given up after this many soft limits (tenths), once one iteration is
+/// complete: it would not finish in time, and the clock must last.
+const GIVE_UP_TENTHS: u32 = 20;
 
 pub(super) struct Deadline {
     pub start: Instant,
-    /// Stop starting new iterations after this.
-    pub soft: Option<Duration>,
+    /// The time the move should take (`None`: no clock to keep).
+    soft: Option<Duration>,
     /// Abort the search after this.
-    pub hard: Option<Duration>,
+    hard: Option<Duration>,
 }
 
 impl Deadline {
@@ -34,25 +42,76 @@ impl Deadline {
             return Deadline { start, soft: None, hard: None };
         }
         if let Some(ms) = limits.movetime {
-            let d = Duration::from_millis(ms);
-            return Deadline { start, soft: Some(d), hard: Some(d) };
+            // A fixed time is used in full.
+            return Deadline { start, soft: None, hard: Some(Duration::from_millis(ms)) };
         }
-        match limits.time[mover.index()] {
-            None => Deadline { start, soft: None, hard: None },
-            Some(left) => {
-                let inc = limits.inc[mover.index()];
-                let moves = u64::from(limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(MOVES_TO_GO_RANGE.0, MOVES_TO_GO_RANGE.1));
-                let reserve = RESERVE_MS.min(left / 2);
-                let usable = left.saturating_sub(reserve);
-                let soft = (usable / moves + inc * INCREMENT_QUARTERS / 4).min(usable);
-                let hard = (soft * u64::from(HARD_PER_SOFT)).min(usable / 2 + inc / 2).max(soft.min(usable));
-                Deadline { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
-            }
-        }
+        let Some(left) = limits.time[mover.index()] else { return Deadline { start, soft: None, hard: None } };
+        let inc = limits.inc[mover.index()];
+        let moves = u64::from(limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO as u32)).clamp(1, MAX_MOVES_TO_GO);
+        // The clock less the overhead of getting the move to the GUI; at least a millisecond.
+        let usable = left.saturating_sub(limits.move_overhead).max(1);
+        let soft = (usable / moves + inc * INCREMENT_QUARTERS / 4).min(usable * SOFT_MAX_TENTHS / 10).max(1);
+        let hard = (soft * HARD_PER_SOFT).min(usable * HARD_MAX_TENTHS / 10 + inc).min(usable).max(soft);
+        Deadline { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
     }
 
     /// Whether the hard limit has passed.
     pub fn hard_passed(&self) -> bool {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+
+    /// Whether the clock is kept (a clock was given: searches stop early where it pays).
+    pub fn keeps_clock(&self) -> bool {
+        self.soft.is_some()
+    }
+
+    /// Whether there is time to start another iteration.
+    pub fn room_for_iteration(&self) -> bool {
+        self.soft.is_none_or(|s| self.start.elapsed() < s * NEW_ITERATION_TENTHS / 10)
+    }
+
+    /// Whether a running iteration should be given up (one is complete already).
+    pub fn give_up_iteration(&self) -> bool {
+        self.soft.is_some_and(|s| self.start.elapsed() >= s * GIVE_UP_TENTHS / 10)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(time: u64, inc: u64, overhead: u64) -> Limits {
+        let mut l = Limits { move_overhead: overhead, ..Limits::default() };
+        l.time[0] = Some(time);
+        l.inc[0] = inc;
+        l
+    }
+
+    fn ms(d: Option<Duration>) -> u128 {
+        d.map_or(0, |d| d.as_millis())
+    }
+
+    #[test]
+    fn limits_stay_inside_the_clock() {
+        let p = Player::new(0);
+        // An increment larger than the clock: never past the clock less the overhead.
+        let d = Deadline::new(&limits(300, 1000, 30), p);
+        assert!(ms(d.hard) <= 270 && ms(d.soft) <= ms(d.hard), "{} {}", ms(d.soft), ms(d.hard));
+        // A normal clock: a thirtieth and most of the increment, the hard limit three times that.
+        let d = Deadline::new(&limits(60_000, 1000, 30), p);
+        assert_eq!((ms(d.soft), ms(d.hard)), (2749, 8247));
+        // Almost no time left.
+        let d = Deadline::new(&limits(20, 0, 30), p);
+        assert_eq!((ms(d.soft), ms(d.hard)), (1, 1));
+        // movestogo 1: the whole usable clock may not go into one move either.
+        let mut l = limits(10_000, 0, 50);
+        l.movestogo = Some(1);
+        let d = Deadline::new(&l, p);
+        assert!(ms(d.hard) <= 3980, "{}", ms(d.hard));
+        // movetime is used in full.
+        let l = Limits { movetime: Some(500), ..Limits::default() };
+        let d = Deadline::new(&l, p);
+        assert_eq!((d.soft, ms(d.hard)), (None, 500));
+        assert!(d.room_for_iteration() && !d.give_up_iteration());
     }
 }

@@ -173,7 +173,8 @@ impl<'a, const W: usize> Worker<'a, W> {
         if self.node_limit.is_some_and(|n| total >= n) {
             self.aborted = true;
         }
-        if !self.shared.control.is_pondering() && self.shared.deadline.hard_passed() {
+        let deadline = self.shared.deadline;
+        if !self.shared.control.is_pondering() && (deadline.hard_passed() || (self.depth > 1 && deadline.give_up_iteration())) {
             self.aborted = true;
         }
         self.tell_progress();

@@ -102,7 +102,8 @@ impl EngineConfig {
                 "hash" => cfg.hash_mb = number()?.clamp(1, MAX_HASH_MB) as usize,
                 "skill" => {
                     let level = value.parse::<f64>().ok().filter(|l| (0.0..=20.0).contains(l));
-                    cfg.search.strength = Strength::level(level.ok_or_else(|| format!("'skill' must be a level from 0 to 20, got '{value}'"))?);
+                    cfg.search.strength =
+                        Strength::level(level.ok_or_else(|| format!("'skill' must be a level from 0 to 20, got '{value}'"))?);
                 }
                 "search" => {
                     cfg.search.algorithm = MultiSearch::parse(value)
