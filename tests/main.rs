@@ -20,3 +20,4 @@ mod protocol_games;
 mod python_chess;
 mod roundtrip;
 mod search_options;
+mod won_endings;

@@ -37,6 +37,12 @@ crate::params::tunable! {
     /// King safety: penalty per attack of an opponent's piece (not a pawn, not royal) on a
     /// cell the royal piece could move to.
     king_attack: 0..=100,
+    /// Against a bare royal piece: bonus per move it lacks, where it stands, against its most
+    /// mobile cell on the empty board (driving it to the edge).
+    mopup_edge: 0..=100,
+    /// Against a bare royal piece: bonus per royal step the own royal piece is closer to it than
+    /// the greatest distance on the board (it helps to mate).
+    mopup_close: 0..=100,
 }
 
 /// The defaults: the one table that `tuning/` rewrites.
@@ -49,6 +55,8 @@ pub const PARAMS: EvalParams = EvalParams {
     tempo: 10,
     mobility_quarter: 0,
     king_attack: 0,
+    mopup_edge: 25,
+    mopup_close: 8,
 };
 
 impl Default for EvalParams {
@@ -112,6 +120,7 @@ impl Evaluator {
     fn player_sums<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
         let params = &self.tables.params;
         let mut sums = pos.piece_square_sums();
+        self.add_mopup(pos, &mut sums);
         if params.mobility_quarter == 0 && params.king_attack == 0 {
             return sums;
         }
@@ -120,6 +129,38 @@ impl Evaluator {
             sums[p] += mobility[p] + king_safety[p];
         }
         sums
+    }
+
+    /// The mop-up term: a player with men besides its royal piece, against an opponent who has
+    /// only the royal piece left, gains by driving that piece to where it has few moves and by
+    /// bringing its own royal piece near. Both follow from the royal piece's moves on the empty
+    /// board, so the term knows no game.
+    fn mopup<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
+        let params = &self.tables.params;
+        let mut bonus = PerPlayer::splat(0);
+        if params.mopup_edge == 0 && params.mopup_close == 0 {
+            return bonus;
+        }
+        let active = pos.active_players();
+        for bare in active.iter().filter(|&q| pos.pieces_of(q).count() == 1) {
+            let Some(weak) = pos.royal_cell(bare) else { continue };
+            for strong in active.without(bare).iter().filter(|&p| pos.pieces_of(p).count() > 1) {
+                let t = &self.tables;
+                let mut b = params.mopup_edge * (t.royal_max_mobility[bare] - t.royal_mobility[bare][weak]);
+                if let Some(own) = pos.royal_cell(strong) {
+                    b += params.mopup_close * (t.royal_max_distance - t.royal_distance(own, weak));
+                }
+                bonus[strong] += b;
+            }
+        }
+        bonus
+    }
+
+    fn add_mopup<const W: usize>(&self, pos: &Position<W>, sums: &mut PerPlayer<i32>) {
+        let bonus = self.mopup(pos);
+        for p in pos.game().players() {
+            sums[p] += bonus[p];
+        }
     }
 
     /// The mobility and king-safety terms per player (centipawns; 0 where their parameter is 0).
@@ -169,11 +210,13 @@ impl Evaluator {
         }
         let psq = pos.piece_square_sums();
         let (mobility, king_safety) = self.activity(pos);
+        let mopup = self.mopup(pos);
         let mut b = Breakdown {
             material,
             placement: PerPlayer::splat(0),
             mobility,
             king_safety,
+            mopup,
             tempo: PerPlayer::splat(0),
             total: PerPlayer::splat(0),
             score: self.evaluate_all(pos),
@@ -181,7 +224,7 @@ impl Evaluator {
         b.tempo[pos.to_move()] = self.tables.params.tempo;
         for p in pos.game().players() {
             b.placement[p] = psq[p] - material[p];
-            b.total[p] = psq[p] + mobility[p] + king_safety[p];
+            b.total[p] = psq[p] + mobility[p] + king_safety[p] + mopup[p];
         }
         b
     }
@@ -196,6 +239,8 @@ pub struct Breakdown {
     pub placement: PerPlayer<i32>,
     pub mobility: PerPlayer<i32>,
     pub king_safety: PerPlayer<i32>,
+    /// Driving a bare royal piece to be mated.
+    pub mopup: PerPlayer<i32>,
     /// The bonus of the player to move.
     pub tempo: PerPlayer<i32>,
     /// The player's own terms added up (without the tempo).

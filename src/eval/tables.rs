@@ -23,6 +23,50 @@ pub struct EvalTables {
     pub values: Table<PieceType, i32>,
     /// Average number of moves per type on the empty board (for mobility).
     pub average_moves: Table<PieceType, i32>,
+    /// Per player, the royal piece's moves on the empty board from each cell, within the cells it
+    /// may stand on (its zone), and their most.
+    pub royal_mobility: Table<Player, Table<Cell, i32>>,
+    pub royal_max_mobility: Table<Player, i32>,
+    /// Royal moves between any two cells on the empty board (`ncells` × `ncells`), and the most.
+    royal_distances: Vec<u16>,
+    ncells: usize,
+    pub royal_max_distance: i32,
+}
+
+impl EvalTables {
+    /// Royal moves from `a` to `b` on the empty board.
+    #[inline]
+    pub fn royal_distance(&self, a: Cell, b: Cell) -> i32 {
+        i32::from(self.royal_distances[a.index() * self.ncells + b.index()])
+    }
+}
+
+/// Royal moves between every two cells on the empty board (breadth-first from each cell);
+/// unreachable pairs count as the board's size.
+fn royal_distances<const W: usize>(game: &Game<W>, royal: PieceType) -> Vec<u16> {
+    let n = game.ncells;
+    let empty = Bitboard::EMPTY;
+    let steps: Table<Cell, Bitboard<W>> = Table::from_fn(n, |c| piece_targets(game, c, royal, Player::new(0), empty, empty));
+    let unreachable = u16::try_from(n).unwrap_or(u16::MAX);
+    let mut out = vec![unreachable; n * n];
+    for start in game.geometry().all() {
+        let row = &mut out[start.index() * n..(start.index() + 1) * n];
+        let mut seen = Bitboard::<W>::from_cell(start);
+        let mut frontier = seen;
+        let mut d = 0;
+        while frontier.any() {
+            let mut next = Bitboard::EMPTY;
+            for c in frontier {
+                row[c.index()] = d;
+                next |= steps[c];
+            }
+            next &= !seen;
+            seen |= next;
+            frontier = next;
+            d += 1;
+        }
+    }
+    out
 }
 
 /// Moves of a `t` man of orientation `o` from every cell of the empty board.
@@ -106,7 +150,27 @@ impl EvalTables {
             })
             .collect();
         let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| values[t] + placement[t][o][c]);
-        EvalTables { params: *params, psq: Arc::new(psq), values, average_moves }
+        let royal = game.piece_types().find(|&t| game.types[t].royal).expect("every game has a royal type");
+        let empty = Bitboard::EMPTY;
+        let royal_mobility: Table<Player, Table<Cell, i32>> = Table::from_fn(game.nplayers, |p| {
+            let zone = game.rules.royal_zone[p];
+            Table::from_fn(game.ncells, |c| (piece_targets(game, c, royal, Player::new(0), empty, empty) & zone).count() as i32)
+        });
+        let royal_max_mobility = royal_mobility.iter().map(|m| m.iter().copied().max().unwrap_or(0)).collect();
+        let distances = royal_distances(game, royal);
+        let unreachable = u16::try_from(game.ncells).unwrap_or(u16::MAX);
+        let royal_max_distance = i32::from(distances.iter().copied().filter(|&d| d < unreachable).max().unwrap_or(0));
+        EvalTables {
+            params: *params,
+            psq: Arc::new(psq),
+            values,
+            average_moves,
+            royal_mobility,
+            royal_max_mobility,
+            royal_distances: distances,
+            ncells: game.ncells,
+            royal_max_distance,
+        }
     }
 }
 

@@ -145,6 +145,7 @@ pub fn eval_lines(session: &dyn Session, b: &Breakdown) -> Vec<String> {
         ("placement", &b.placement),
         ("mobility", &b.mobility),
         ("king-safety", &b.king_safety),
+        ("mop-up", &b.mopup),
         ("tempo", &b.tempo),
     ] {
         out.push(format!("eval term {name} {}", per_player(values)));

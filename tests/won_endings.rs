@@ -1,0 +1,116 @@
+//! Won endings are won: from hand-built positions with a decisive advantage, the engine playing
+//! every seat converts within the fifty-move rule (with three or four players: eliminates every
+//! remaining opponent), helped by the evaluation's mop-up term. The suite searches a fixed number
+//! of nodes a move; `TESSERA_ENDINGS=full` plays 100 ms a move, as the multi-player issue asks.
+//! (Not yet converted at 100 ms, and so not here: three bare Kings against Rooks or Queens in
+//! `guru2` and `aof3`, and two Rooks against a King in `ninjachess`.)
+
+use tessera::notation::placement_from;
+use tessera::search::{Limits, MultiSearch};
+use tessera::session;
+
+use crate::common;
+
+fn limits() -> Limits {
+    if std::env::var("TESSERA_ENDINGS").is_ok_and(|v| v == "full") {
+        Limits { movetime: Some(100), ..Limits::default() }
+    } else {
+        Limits { nodes: Some(60_000), ..Limits::default() }
+    }
+}
+
+/// A position string of `game` from (cell, man token) pairs and the fields after the placement.
+fn fen(game: &str, men: &[(&str, &str)], rest: &str) -> String {
+    let def = tessera::games::definition(game).expect("game");
+    format!("{} {rest}", placement_from(&def.geometry, men).expect("men on cells of the board"))
+}
+
+/// Plays the position out: the plies it took `winner` to win, or what went wrong.
+fn convert(game: &str, position: &str, winner: &str) -> Result<usize, String> {
+    let mut s = session::open(game).expect("game");
+    s.set_position(Some(position), &[]).unwrap_or_else(|e| panic!("{game}: {e}: {position}"));
+    let limits = limits();
+    for ply in 0.. {
+        if let Some(end) = s.status().end {
+            let got = end.winner.map(|w| s.player_name(w).to_string());
+            return if got.as_deref() == Some(winner) {
+                Ok(ply)
+            } else {
+                Err(format!("{} after {ply} plies, winner {got:?}", end.reason.name()))
+            };
+        }
+        let result = common::think(&*s, &limits, MultiSearch::default());
+        let mv = result.best.expect("a move in a game that is not over");
+        s.play(mv).expect("the engine's move is legal");
+    }
+    unreachable!("the fifty-move rule ends every game")
+}
+
+fn check(game: &str, cases: &[(&[(&str, &str)], &str, &str)]) {
+    let mut failures = Vec::new();
+    for (men, rest, winner) in cases {
+        let position = fen(game, men, rest);
+        match convert(game, &position, winner) {
+            Ok(plies) => println!("{game}: {winner} wins in {plies} plies from {position}"),
+            Err(e) => failures.push(format!("{position}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{game}: not converted:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn chess_endings() {
+    check(
+        "chess",
+        &[
+            (&[("a1", "K"), ("b1", "Q"), ("e5", "k")], "w - - 0 1", "White"),
+            (&[("a1", "K"), ("h1", "R"), ("e5", "k")], "w - - 0 1", "White"),
+            (&[("a1", "K"), ("c1", "B"), ("f1", "B"), ("e5", "k")], "w - - 0 1", "White"),
+            (&[("a1", "K"), ("a2", "R"), ("h1", "R"), ("e5", "k")], "w - - 0 1", "White"),
+            (&[("h8", "k"), ("e8", "q"), ("d4", "K"), ("a7", "p")], "b - - 0 1", "Black"),
+        ],
+    );
+}
+
+#[test]
+fn ninjachess_endings() {
+    // White's King keeps to ranks 1–5, Black's to 6–10 (the Kings never meet).
+    check(
+        "ninjachess",
+        &[
+            (&[("m1", "K"), ("h3", "Q"), ("a2", "R"), ("c2", "N"), ("n8", "k")], "w - - 0 1", "White"),
+            (&[("m1", "K"), ("h3", "Q"), ("a2", "R"), ("n8", "k")], "w - - 0 1", "White"),
+            (&[("m10", "k"), ("h8", "q"), ("a9", "r"), ("y9", "r"), ("n3", "K")], "b - - 0 1", "Black"),
+        ],
+    );
+}
+
+#[test]
+fn honeycomb_endings() {
+    check(
+        "honeycomb3",
+        &[
+            // Red with Queens and a Rook against two bare Kings.
+            (&[("1c1", "rK"), ("1b1", "rQ"), ("1d1", "rQ"), ("1e1", "rR"), ("1c8", "yK"), ("8c8", "bK")], "r ryb - - 0 1 0:", "Red"),
+            // One bare King left, Blue out.
+            (&[("1c1", "rK"), ("3c3", "rQ"), ("2a2", "rR"), ("2e2", "rR"), ("1c8", "yK")], "r ry - - 0 1 1:br", "Red"),
+            (&[("1c1", "rK"), ("3c3", "rQ"), ("2e2", "rR"), ("8c8", "bK")], "b rb - - 0 1 1:yr", "Red"),
+        ],
+    );
+}
+
+#[test]
+fn guru2_endings() {
+    check("guru2", &[(&[("Ue5", "rK"), ("Ud5", "rV"), ("Uf5", "rR"), ("Uj10", "gK")], "r rg - - 0 1 2:bror", "Red")]);
+}
+
+#[test]
+fn aof3_endings() {
+    check(
+        "aof3",
+        &[
+            (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("jh3", "gK")], "r rg - - 0 1 2:brog", "Red"),
+            (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("qa3", "bK")], "b rb - - 0 1 2:orgr", "Red"),
+        ],
+    );
+}
