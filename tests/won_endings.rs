@@ -46,7 +46,10 @@ fn convert(game: &str, position: &str, winner: &str) -> Result<usize, String> {
     unreachable!("the fifty-move rule ends every game")
 }
 
-fn check(game: &str, cases: &[(&[(&str, &str)], &str, &str)]) {
+/// A won ending: the men (cell, token), the fields after the placement, the winner's name.
+type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+
+fn check(game: &str, cases: &[Case]) {
     let mut failures = Vec::new();
     for (men, rest, winner) in cases {
         let position = fen(game, men, rest);
