@@ -43,7 +43,7 @@ enum Command {
         #[arg(long, default_value = protocol::DEFAULT_GAME)]
         game: String,
         /// One engine configuration, `key=value,...` (`name`, `depth`, `nodes`, `movetime`,
-        /// `threads`, `hash`, `search` = `paranoid`/`maxn`/`brs`, `skill` = 0 to 20, evaluation parameters by name (see
+        /// `threads`, `hash`, `search` = `paranoid`/`maxn`/`brs`/`brs+`, `skill` = 0 to 20, evaluation parameters by name (see
         /// `eval-params`) and search parameters by name (the `Search_` options of `uci`)); give it once
         /// per configuration (at most one per player).
         #[arg(long = "engine", required = true)]

@@ -71,7 +71,7 @@ fn bad_evaluation_options_are_errors() {
 // ---------------------------------------------------------------------------------------------
 // Searches for three and four players
 
-const SEARCHES: [MultiSearch; 3] = [MultiSearch::Paranoid, MultiSearch::MaxN, MultiSearch::BestReply];
+const SEARCHES: [MultiSearch; 4] = [MultiSearch::Paranoid, MultiSearch::MaxN, MultiSearch::BestReply, MultiSearch::BestReplyPlus];
 
 /// A Honeycomb position string with the given men (cell, token).
 fn honeycomb(men: &[(&str, &str)], to_move: &str, active: &str, mates: &str) -> String {
@@ -236,10 +236,10 @@ fn every_search_returns_legal_moves() {
 fn the_search_is_a_protocol_option() {
     let mut e = EngineProcess::start();
     let out = e.command("uci");
-    assert!(out.iter().any(|l| l == "option name MultiplayerSearch type combo default paranoid var paranoid var maxn var brs"));
+    assert!(out.iter().any(|l| l == "option name MultiplayerSearch type combo default paranoid var paranoid var maxn var brs var brs+"));
     assert_eq!(
         e.command("setoption name MultiplayerSearch value minimax"),
-        vec!["info string error: MultiplayerSearch must be one of paranoid, maxn, brs"]
+        vec!["info string error: MultiplayerSearch must be one of paranoid, maxn, brs, brs+"]
     );
     assert!(e.command("setoption name multiplayersearch value MAXN").is_empty());
     assert!(e.quit().success());
@@ -249,7 +249,7 @@ fn the_search_is_a_protocol_option() {
         "ryb",
         "0:",
     );
-    for name in ["paranoid", "maxn", "brs"] {
+    for name in ["paranoid", "maxn", "brs", "brs+"] {
         let out = run(&[
             &format!("setoption name MultiplayerSearch value {name}"),
             "setoption name UCI_Variant value honeycomb3",

@@ -286,7 +286,10 @@ mod tests {
     fn mobility_and_king_safety() {
         let game = chess();
         let (white, black) = (Player::new(0), Player::new(1));
-        let plain = Evaluator::new(game, &PARAMS.with_overrides("tempo=0,centrality_quarter=0,pawn_advance=0").expect("valid"));
+        let plain = Evaluator::new(
+            game,
+            &PARAMS.with_overrides("tempo=0,centrality_quarter=0,pawn_advance=0,mopup_edge=0,mopup_close=0").expect("valid"),
+        );
         let active = Evaluator::new(game, &plain.params().with_overrides("mobility_quarter=4,king_attack=10").expect("valid"));
         let mut pos = parse_position(game, "4k3/8/8/4N3/8/8/8/4K3 w - - 0 1").expect("fen");
         plain.prepare(&mut pos);

@@ -128,7 +128,7 @@ impl<const W: usize> Worker<'_, W> {
                 self.current_root = Some((mv, i + 1));
             }
             let quiet = self.is_quiet(mv);
-            self.make_play(passes, mv, &mut undos);
+            self.make_play(passes, mv, ply, &mut undos);
             if futile && i > 0 && quiet && !self.pos.in_check(self.pos.to_move()) {
                 self.unmake_play(&mut undos);
                 continue;

@@ -1,18 +1,20 @@
-//! Best-reply search (Schadd & Winands): at the coalition's turn, the moves of every opponent who
-//! moves before the root player's next turn are pooled, and only the chosen one is played; the
-//! other opponents pass.
+//! Best-reply search (Schadd & Winands) and BRS+ (Esser, Gras, Winands, Schadd, Lanctot 2013):
+//! at the coalition's turn, the moves of every opponent who moves before the root player's next
+//! turn are pooled, and only the chosen one is searched. In best-reply search the other opponents
+//! pass; in BRS+ they play their first move by a static ordering (the most valuable capture or
+//! promotion, else the first move generated), so that every position searched can occur.
 
 use super::MultiSearch;
 use super::ordering::MoveList;
 use super::worker::Worker;
-use crate::position::{Move, Undo};
+use crate::position::{Move, MoveKind, Undo};
 use crate::types::Player;
 
 impl<const W: usize> Worker<'_, W> {
-    /// Whether this node pools the replies of all the root player's opponents (best-reply
-    /// search, while three or more players are in the game).
+    /// Whether this node pools the replies of all the root player's opponents (best-reply search
+    /// or BRS+, while three or more players are in the game).
     pub(super) fn brs_node(&self, mover: Player) -> bool {
-        self.algorithm == MultiSearch::BestReply && mover != self.root && self.pos.active_count() > 2
+        matches!(self.algorithm, MultiSearch::BestReply | MultiSearch::BestReplyPlus) && mover != self.root && self.pos.active_count() > 2
     }
 
     /// Whether an opponent of the root player is to move in a game the root player is still in.
@@ -20,25 +22,52 @@ impl<const W: usize> Worker<'_, W> {
         self.pos.to_move() != self.root && self.pos.is_active(self.root) && !self.pos.is_decided()
     }
 
+    /// What an opponent who does not give the best reply plays: the pass in best-reply search;
+    /// in BRS+ its first move by a static ordering (the same in a position whatever the search
+    /// has learnt, so that the moves pooled stay legal when the line is played).
+    fn other_opponents_move(&mut self, ply: usize) -> Move {
+        if self.algorithm != MultiSearch::BestReplyPlus {
+            return Move::PASS;
+        }
+        let mut moves = std::mem::take(&mut self.stack[ply].replies);
+        self.pos.legal_moves(&mut moves);
+        let values = self.shared.eval.values();
+        let static_score = |m: &Move| -> i32 {
+            if m.is_pass() {
+                return i32::MIN;
+            }
+            let victim = self.pos.man_at(m.victim_cell());
+            let capture = if m.kind() == MoveKind::EnPassant || victim.is_some() { values[victim.kind()] } else { 0 };
+            capture + m.promotion().map_or(0, |t| values[t])
+        };
+        // The first of the best (ties keep the generation order).
+        let best = moves.iter().copied().rev().max_by_key(static_score).unwrap_or(Move::PASS);
+        self.stack[ply].replies = moves;
+        best
+    }
+
     /// The moves of every opponent who moves before the root player's next turn, each with the
-    /// number of opponents who pass before it (the others pass after it), scored for ordering.
-    /// Forced passes are left out; if no opponent has a move, everyone passes.
+    /// number of opponents who move (or pass) before it, scored for ordering. Forced passes are
+    /// left out; if no opponent has a move, everyone passes.
     pub(super) fn best_replies(&mut self, list: &mut MoveList, tt_move: Move, ply: usize) {
         list.clear();
         let mut replies = std::mem::take(&mut self.stack[ply].replies);
-        let mut passes: Vec<Undo<W>> = std::mem::take(&mut self.stack[ply].pass_undos);
+        let mut played: Vec<(Move, Undo<W>)> = std::mem::take(&mut self.stack[ply].pass_undos);
         while self.opponent_to_move() {
             self.pos.legal_moves(&mut replies);
-            let before = u8::try_from(passes.len()).expect("fewer than 256 players");
+            let before = u8::try_from(played.len()).expect("fewer than 256 players");
             for &m in replies.iter().filter(|m| !m.is_pass()) {
                 list.moves.push(m);
                 list.passes.push(before);
                 list.scores.push(self.order_score(m, tt_move, ply));
             }
-            passes.push(self.pos.make(Move::PASS));
+            self.stack[ply].replies = std::mem::take(&mut replies);
+            let other = self.other_opponents_move(ply);
+            replies = std::mem::take(&mut self.stack[ply].replies);
+            played.push((other, self.pos.make(other)));
         }
-        while let Some(u) = passes.pop() {
-            self.pos.unmake(Move::PASS, u);
+        while let Some((m, u)) = played.pop() {
+            self.pos.unmake(m, u);
         }
         if list.moves.is_empty() {
             list.moves.push(Move::PASS);
@@ -46,23 +75,25 @@ impl<const W: usize> Worker<'_, W> {
             list.scores.push(0);
         }
         self.stack[ply].replies = replies;
-        self.stack[ply].pass_undos = passes;
+        self.stack[ply].pass_undos = played;
     }
 
-    /// Plays `mv` after `passes` passes, then (at a best-reply node) passes for the remaining
-    /// opponents until the root player is to move again.
-    pub(super) fn make_play(&mut self, passes: u8, mv: Move, undos: &mut Vec<(Move, Undo<W>)>) {
+    /// Plays `mv` after the other opponents before it (`before` of them), then (at a best-reply
+    /// node) the other opponents until the root player is to move again.
+    pub(super) fn make_play(&mut self, before: u8, mv: Move, ply: usize, undos: &mut Vec<(Move, Undo<W>)>) {
         let brs = self.brs_node(self.pos.to_move());
-        for _ in 0..passes {
-            let u = self.make(Move::PASS);
-            undos.push((Move::PASS, u));
+        for _ in 0..before {
+            let other = self.other_opponents_move(ply);
+            let u = self.make(other);
+            undos.push((other, u));
         }
         let u = self.make(mv);
         undos.push((mv, u));
         if brs {
             while self.opponent_to_move() {
-                let u = self.make(Move::PASS);
-                undos.push((Move::PASS, u));
+                let other = self.other_opponents_move(ply);
+                let u = self.make(other);
+                undos.push((other, u));
             }
         }
     }

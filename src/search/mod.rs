@@ -64,17 +64,21 @@ pub enum MultiSearch {
     /// Best-reply search: the root player's moves alternate with the single strongest reply of
     /// any opponent; the other opponents pass.
     BestReply,
+    /// BRS+: as best-reply search, but the other opponents play their first move by a static
+    /// ordering instead of passing.
+    BestReplyPlus,
 }
 
 impl MultiSearch {
     /// Names as the protocol's `MultiplayerSearch` option takes them.
-    pub const NAMES: [&'static str; 3] = ["paranoid", "maxn", "brs"];
+    pub const NAMES: [&'static str; 4] = ["paranoid", "maxn", "brs", "brs+"];
 
     pub fn name(self) -> &'static str {
         match self {
             MultiSearch::Paranoid => "paranoid",
             MultiSearch::MaxN => "maxn",
             MultiSearch::BestReply => "brs",
+            MultiSearch::BestReplyPlus => "brs+",
         }
     }
 
@@ -84,6 +88,7 @@ impl MultiSearch {
             "paranoid" => Some(MultiSearch::Paranoid),
             "maxn" => Some(MultiSearch::MaxN),
             "brs" => Some(MultiSearch::BestReply),
+            "brs+" => Some(MultiSearch::BestReplyPlus),
             _ => None,
         }
     }

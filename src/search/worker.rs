@@ -34,7 +34,7 @@ pub(super) struct Ply<const W: usize> {
     pub pv: Vec<Move>,
     /// Scratch for best-reply nodes: one opponent's moves, and the passes made to reach the next.
     pub replies: Vec<Move>,
-    pub pass_undos: Vec<Undo<W>>,
+    pub pass_undos: Vec<(Move, Undo<W>)>,
 }
 
 impl<const W: usize> Default for Ply<W> {

@@ -83,7 +83,7 @@ impl EngineConfig {
     }
 
     /// Parses `key=value,key=value,...`. Keys: `name`, `depth`, `nodes`, `movetime` (ms),
-    /// `threads`, `hash` (MiB), `search` (`paranoid`, `maxn` or `brs`: the search with three or
+    /// `threads`, `hash` (MiB), `search` (`paranoid`, `maxn`, `brs` or `brs+`: the search with three or
     /// more players), `skill` (a playing strength from 0 to 20, as the `Skill Level` option), and any evaluation or search parameter by its name (`tempo=15`,
     /// `aspiration=30`).
     pub fn parse(spec: &str, default_name: &str) -> Result<Self, MatchError> {
