@@ -154,3 +154,62 @@ fn progress_is_reported_every_second() {
     assert!(progress.iter().all(|l| l.contains(" currmovenumber ") && l.contains(" nps ") && l.contains(" time ")), "{progress:?}");
     assert!(e.quit().success());
 }
+
+/// For every game: each cell of `geometry` has an outline of 4 or 6 corners around its centre,
+/// neighbours in a row share corners, and `board` lists exactly the men of the position string.
+#[test]
+fn outlines_and_board_in_every_game() {
+    for game in GAMES {
+        let mut e = EngineProcess::start();
+        e.command(&format!("setoption name UCI_Variant value {game}"));
+        let geometry = e.command("geometry");
+        let shape = geometry[0].rsplit(' ').next().expect("shape").to_string();
+        let corners_wanted = if shape == "hexagon" { 6 } else { 4 };
+        let cells: usize = geometry[0].split_whitespace().nth(4).and_then(|n| n.parse().ok()).expect("cell count");
+        assert_eq!(geometry.len(), cells + 2, "{game}");
+        for line in &geometry[1..=cells] {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let (x, y): (f64, f64) = (words[7].parse().expect("x"), words[9].parse().expect("y"));
+            let outline = line.split(" outline ").nth(1).unwrap_or_else(|| panic!("{game}: no outline in {line}"));
+            let corners: Vec<(f64, f64)> = outline
+                .split(' ')
+                .map(|p| {
+                    let (a, b) = p.split_once(',').expect("x,y");
+                    (a.parse().expect("x"), b.parse().expect("y"))
+                })
+                .collect();
+            assert_eq!(corners.len(), corners_wanted, "{game}: {line}");
+            // The corners surround the centre at equal distance.
+            let r: Vec<f64> = corners.iter().map(|(a, b)| ((a - x).powi(2) + (b - y).powi(2)).sqrt()).collect();
+            assert!(r.iter().all(|d| (d - r[0]).abs() < 1e-3 && *d > 0.4 && *d < 0.8), "{game}: {line}");
+        }
+        // A few moves in, the men of `board` make the placement of the position string.
+        let legal: Vec<String> = e.command("legal")[0].split_whitespace().map(String::from).collect();
+        e.command(&format!("position startpos moves {}", legal[legal.len() / 3]));
+        let fen = e.command("fen").pop().expect("fen");
+        let board = e.command("board");
+        assert_eq!(board.last().map(String::as_str), Some("board end"));
+        let def = tessera::games::definition(game).expect("game");
+        let two = def.players.len() == 2;
+        let men: Vec<(String, String)> = board[..board.len() - 1]
+            .iter()
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                assert_eq!((w.len(), w[0]), (4, "man"), "{l}");
+                let code = if w[3].len() > 1 { format!("[{}]", w[3]) } else { w[3].to_string() };
+                let token = if !two {
+                    format!("{}{code}", w[2])
+                } else if w[2] == def.players.iter().next().map(|p| p.code.to_string()).unwrap_or_default() {
+                    code.to_uppercase()
+                } else {
+                    code.to_lowercase()
+                };
+                (w[1].to_string(), token)
+            })
+            .collect();
+        let pairs: Vec<(&str, &str)> = men.iter().map(|(c, t)| (c.as_str(), t.as_str())).collect();
+        let placement = tessera::notation::placement_from(&def.geometry, &pairs).expect("cells of the board");
+        assert_eq!(fen.split(' ').next(), Some(placement.as_str()), "{game}");
+        assert!(e.quit().success());
+    }
+}
