@@ -5,7 +5,8 @@
 //! [`moves`] (men and moves), [`tables`] (derived per game), [`position`] with [`attacks`] and
 //! [`movegen`], [`notation`], [`eval`], [`tt`], [`search`], [`session`] (a game and its position
 //! behind one width-independent interface) and [`protocol`] (the UCI-style text loop); beside
-//! them [`describe`] (listings for GUIs), [`bench`] and [`selfplay`] (`tessera match`).
+//! them [`describe`] (listings for GUIs), [`bench`], [`selfplay`] (`tessera match`)
+//! and [`serve`] (the board in the browser, `tessera serve`).
 
 pub mod attacks;
 pub mod bench;
@@ -26,6 +27,7 @@ pub mod protocol;
 pub mod registry;
 pub mod search;
 pub mod selfplay;
+pub mod serve;
 pub mod session;
 pub mod tables;
 pub mod tt;

@@ -71,6 +71,16 @@ enum Command {
     },
     /// Lists the evaluation parameters: name, default, minimum, maximum (for `tuning/`).
     EvalParams,
+    /// The board in the browser: serves a page on 127.0.0.1 that plays and analyses every game
+    /// with this engine. The first line printed is the page's address with its access token.
+    Serve {
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Open the address in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
 }
 
 fn main() {
@@ -106,6 +116,12 @@ fn main() {
         Some(Command::EvalParams) => {
             for &(name, min, max) in EvalParams::RANGES {
                 println!("{name} {} {min} {max}", PARAMS.get(name).unwrap_or(0));
+            }
+        }
+        Some(Command::Serve { port, open }) => {
+            if let Err(e) = tessera::serve::run(port, open) {
+                eprintln!("error: cannot serve on 127.0.0.1:{port}: {e}");
+                std::process::exit(2);
             }
         }
         Some(Command::Bench { game }) => {

@@ -4,6 +4,7 @@
 mod common;
 
 mod aof3;
+mod browser;
 mod clocked;
 mod cwda_crosscheck;
 mod game_end;

@@ -1,0 +1,661 @@
+"use strict";
+// The board page. It knows no rules: it asks the engine (over a WebSocket speaking the protocol
+// of protocol.md) for the cells (`geometry`), the men (`board`), the moves (`legal`), the state
+// (`status`) and the pieces (`pieces`), and draws what it is told.
+
+// Players are named after colours in every game: draw them in those, with a fallback.
+const NAMED_COLOURS = { White: "#f5f5f5", Black: "#222222", Red: "#d64541", Yellow: "#f1c40f", Blue: "#2e86de", Green: "#27ae60", Orange: "#e67e22" };
+const FALLBACK_COLOURS = ["#f5f5f5", "#222222", "#d64541", "#2e86de", "#27ae60", "#e67e22"];
+function colourOf(p) {
+  const player = state.players[p];
+  return (player && NAMED_COLOURS[player.name]) || FALLBACK_COLOURS[p % FALLBACK_COLOURS.length];
+}
+// Text on a man: white on dark colours, black on light ones.
+function inkOn(p) {
+  return ["#222222", "#2e86de"].includes(colourOf(p)) ? "#fff" : "#000";
+}
+const NS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------- the link to the engine
+class Link {
+  constructor(url) {
+    this.ws = new WebSocket(url);
+    this.pending = []; // waiting `ask`s: {lines, resolve}
+    this.onSearch = () => {};
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.onopen = resolve;
+      this.ws.onerror = reject;
+    });
+    this.ws.onmessage = (e) => e.data.split("\n").forEach((l) => this.line(l));
+    this.ws.onclose = () => { $("connection").textContent = "disconnected"; };
+    this.chain = Promise.resolve();
+  }
+  line(l) {
+    if (l.startsWith("bestmove") || (l.startsWith("info ") && !l.startsWith("info string"))) {
+      this.onSearch(l);
+      return;
+    }
+    const waiting = this.pending[0];
+    if (!waiting) return;
+    if (l === "readyok") {
+      this.pending.shift();
+      waiting.resolve(waiting.lines);
+    } else {
+      waiting.lines.push(l);
+    }
+  }
+  send(cmd) { this.ws.send(cmd); }
+  // Sends `cmd` and resolves with the lines it printed (up to the `readyok` of an `isready`).
+  ask(cmd) {
+    const run = () => new Promise((resolve) => {
+      this.pending.push({ lines: [], resolve });
+      this.ws.send(cmd + "\nisready");
+    });
+    this.chain = this.chain.then(run, run);
+    return this.chain;
+  }
+}
+
+// ---------------------------------------------------------------- state
+const state = {
+  link: null,
+  game: null,
+  players: [], // {code, name}
+  cells: [], // {name, index, level, x, y, outline}
+  byName: new Map(),
+  levels: [],
+  shape: "square",
+  pieces: new Map(), // code -> {name, moves}
+  start: null, // position string, or null for the start position
+  moves: [],
+  movers: [], // the player who played each move
+  generation: 0, // counts new games and take-backs: a search's move for an older one is dropped
+  searchGeneration: 0,
+  legal: [],
+  men: new Map(), // cell name -> {player, code}
+  toMove: 0,
+  over: false,
+  selected: [], // cells clicked for the move being made
+  searching: null, // "play" | "analyse" | null
+  clocks: [],
+  clockTimer: null,
+  turnStarted: 0,
+  view: 0,
+  lastMove: [],
+  searchLines: [],
+};
+
+function seatOf(p) {
+  const sel = document.querySelector(`select[data-seat="${state.players[p].code}"]`);
+  return sel ? sel.value : "human";
+}
+function seatSetting(p, field) {
+  const input = document.querySelector(`input[data-${field}="${state.players[p].code}"]`);
+  return input ? Number(input.value) : 0;
+}
+
+// ---------------------------------------------------------------- move text
+// The cells of a one-leg move text and the promotion suffix, by the longest cell names.
+function splitCells(text) {
+  const out = [];
+  let rest = text;
+  while (rest.length && out.length < 2) {
+    let best = null;
+    for (let n = Math.min(rest.length, 8); n >= 1; n--) {
+      if (state.byName.has(rest.slice(0, n))) { best = rest.slice(0, n); break; }
+    }
+    if (!best) break;
+    out.push(best);
+    rest = rest.slice(best.length);
+  }
+  return { cells: out, suffix: rest };
+}
+// A move as the list of cells clicked: the from-cell and to-cell of each leg in turn (a Charge's
+// legs may start from different cells).
+function moveCells(mv) {
+  if (mv === "0000") return [];
+  return mv.split(",").flatMap((leg) => splitCells(leg).cells);
+}
+function promotionOf(mv) {
+  return mv.includes(",") ? "" : splitCells(mv).suffix;
+}
+
+// ---------------------------------------------------------------- parsing engine answers
+function parseGeometry(lines) {
+  // Level names may hold spaces ("rank 10"): they run from `names` to `shape`.
+  const head = lines[0].match(/ names (.*?)(?: shape (\S+))?$/) || [];
+  state.levels = (head[1] || "").split(",");
+  state.shape = head[2] || "square";
+  state.cells = [];
+  state.byName = new Map();
+  for (const l of lines.slice(1)) {
+    if (!l.startsWith("cell ")) continue;
+    const w = l.split(" ");
+    const outline = l.split(" outline ")[1].split(" ").map((p) => p.split(",").map(Number));
+    const cell = { name: w[1], index: +w[3], level: +w[5], x: +w[7], y: +w[9], outline };
+    state.cells.push(cell);
+    state.byName.set(cell.name, cell);
+  }
+}
+function parsePieces(lines) {
+  state.pieces = new Map();
+  for (const l of lines) {
+    const m = l.match(/^piece code (\S+) name (.+?) royal \S+ pawn \S+ value (\S+) moves (.*)$/);
+    if (m) state.pieces.set(m[1], { name: m[2], value: m[3], moves: m[4] });
+  }
+}
+function parseBoard(lines) {
+  state.men = new Map();
+  for (const l of lines) {
+    const w = l.split(" ");
+    if (w[0] === "man") state.men.set(w[1], { player: w[2], code: w[3] });
+  }
+}
+function playerIndex(name) {
+  return state.players.findIndex((p) => p.name === name);
+}
+
+// ---------------------------------------------------------------- drawing
+function levelBoxes() {
+  const boxes = state.levels.map(() => ({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }));
+  for (const c of state.cells) {
+    const b = boxes[c.level];
+    for (const [x, y] of c.outline) {
+      b.x0 = Math.min(b.x0, x); b.x1 = Math.max(b.x1, x);
+      b.y0 = Math.min(b.y0, y); b.y1 = Math.max(b.y1, y);
+    }
+  }
+  return boxes;
+}
+function shade(c) {
+  if (state.shape === "hexagon") {
+    const k = ((Math.round(c.x * 2) + Math.round(c.y / 0.866) * 3) % 3 + 3) % 3;
+    return ["light", "mid", "dark"][k];
+  }
+  return (Math.round(c.x) + Math.round(c.y)) % 2 === 0 ? "dark" : "light";
+}
+function draw() {
+  const svg = $("board");
+  svg.replaceChildren();
+  if (!state.cells.length) return;
+  const boxes = levelBoxes();
+  const columns = Math.ceil(Math.sqrt(state.levels.length));
+  const gap = 0.8;
+  const width = Math.max(...boxes.map((b) => b.x1 - b.x0));
+  const height = Math.max(...boxes.map((b) => b.y1 - b.y0));
+  const rows = Math.ceil(state.levels.length / columns);
+  const angle = state.players.length ? (360 / state.players.length) * state.view : 0;
+  svg.setAttribute("viewBox", `0 0 ${columns * (width + gap)} ${rows * (height + gap + 0.6)}`);
+  const groups = boxes.map((b, l) => {
+    const g = document.createElementNS(NS, "g");
+    const ox = (l % columns) * (width + gap) + gap / 2;
+    const oy = Math.floor(l / columns) * (height + gap + 0.6) + 0.6;
+    // Drawing coordinates have y upwards: flip them into the level's box.
+    const cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
+    g.setAttribute("transform", `translate(${ox + width / 2} ${oy + height / 2}) rotate(${angle}) scale(1 -1) translate(${-cx} ${-cy})`);
+    svg.appendChild(g);
+    if (state.levels.length > 1) {
+      const label = document.createElementNS(NS, "text");
+      label.setAttribute("x", ox);
+      label.setAttribute("y", oy - 0.15);
+      label.setAttribute("class", "level-label");
+      const name = state.levels[l];
+      label.textContent = /^\w{1,2}$/.test(name) ? `Level ${name}` : name;
+      svg.appendChild(label);
+    }
+    return g;
+  });
+  const targets = new Set(targetCells());
+  for (const c of state.cells) {
+    const g = document.createElementNS(NS, "g");
+    g.setAttribute("data-cell", c.name);
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "gridcell");
+    const classes = ["cell", shade(c)];
+    if (state.selected.includes(c.name)) classes.push("selected");
+    if (targets.has(c.name)) classes.push("target");
+    if (state.lastMove.includes(c.name)) classes.push("last");
+    g.setAttribute("class", classes.join(" "));
+    const poly = document.createElementNS(NS, "polygon");
+    poly.setAttribute("points", c.outline.map(([x, y]) => `${x},${y}`).join(" "));
+    g.appendChild(poly);
+    // The cell's name, faint, below where a man stands.
+    const coord = document.createElementNS(NS, "text");
+    coord.setAttribute("class", "coord");
+    coord.setAttribute("transform", `translate(${c.x} ${c.y}) scale(1 -1) rotate(${-angle}) translate(0 0.42)`);
+    coord.textContent = c.name;
+    g.appendChild(coord);
+    const man = state.men.get(c.name);
+    let label = c.name;
+    if (man) {
+      g.setAttribute("data-piece", man.player + man.code);
+      const p = state.players.findIndex((q) => q.code === man.player);
+      const m = document.createElementNS(NS, "g");
+      m.setAttribute("class", "man");
+      // Text is drawn upright whatever the level's rotation.
+      m.setAttribute("transform", `translate(${c.x} ${c.y}) scale(1 -1) rotate(${-angle})`);
+      const circle = document.createElementNS(NS, "circle");
+      circle.setAttribute("r", "0.36");
+      circle.setAttribute("fill", colourOf(p));
+      m.appendChild(circle);
+      const text = document.createElementNS(NS, "text");
+      text.setAttribute("fill", inkOn(p));
+      text.textContent = man.code;
+      m.appendChild(text);
+      // The owner's letter too, so that players differ by more than colour.
+      const owner = document.createElementNS(NS, "text");
+      owner.setAttribute("class", "owner");
+      owner.setAttribute("y", "0.25");
+      owner.setAttribute("fill", inkOn(p));
+      owner.textContent = man.player;
+      m.appendChild(owner);
+      g.appendChild(m);
+      const info = state.pieces.get(man.code);
+      label = `${c.name}: ${state.players[p] ? state.players[p].name : man.player} ${info ? info.name : man.code}`;
+      const title = document.createElementNS(NS, "title");
+      title.textContent = info ? `${label}. ${info.moves}` : label;
+      g.appendChild(title);
+    }
+    g.setAttribute("aria-label", label);
+    g.addEventListener("click", () => clickCell(c.name));
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickCell(c.name); } });
+    g.addEventListener("mouseenter", () => showPieceInfo(c.name));
+    groups[c.level].appendChild(g);
+  }
+}
+function showPieceInfo(cell) {
+  const man = state.men.get(cell);
+  const info = man && state.pieces.get(man.code);
+  $("piece-info").textContent = info ? `${info.name} (${man.code}, value ${info.value}): ${info.moves}` : cell;
+}
+
+// ---------------------------------------------------------------- moving
+// Legal moves that go on from the cells clicked so far.
+function candidates() {
+  return state.legal.filter((mv) => {
+    const cells = moveCells(mv);
+    return cells.length >= state.selected.length && state.selected.every((c, i) => cells[i] === c);
+  });
+}
+function targetCells() {
+  if (!state.selected.length) return [];
+  const n = state.selected.length;
+  return candidates().map((mv) => moveCells(mv)[n]).filter(Boolean);
+}
+function humanToMove() {
+  return !state.over && state.searching !== "play" && seatOf(state.toMove) === "human";
+}
+// The moves that end with the legs clicked so far.
+function completed() {
+  return candidates().filter((mv) => moveCells(mv).length === state.selected.length);
+}
+function clickCell(name) {
+  if (!humanToMove()) return;
+  const n = state.selected.length;
+  if (n >= 2 && name === state.selected[n - 1] && !targetCells().includes(name)) {
+    // The last cell again: stop the multi-leg move after the legs clicked.
+    const done = completed();
+    if (done.length) return choose(done);
+  }
+  state.selected.push(name);
+  let left = candidates();
+  if (!left.length) {
+    // Not a continuation: start again from this cell.
+    state.selected = state.legal.some((mv) => moveCells(mv)[0] === name) ? [name] : [];
+    left = candidates();
+  }
+  const complete = left.filter((mv) => moveCells(mv).length === state.selected.length);
+  const longer = left.filter((mv) => moveCells(mv).length > state.selected.length);
+  if (state.selected.length >= 2 && complete.length && !longer.length) return choose(complete);
+  $("hint").textContent = complete.length && longer.length ? "Click the next leg, or this cell again (or Finish) to stop here." : "";
+  $("finish").hidden = !(complete.length && longer.length);
+  draw();
+}
+function finishMove() {
+  const done = completed();
+  if (humanToMove() && done.length) choose(done);
+}
+// One of the moves with the same cells: ask for the promotion if they differ by it.
+function choose(moves) {
+  if (moves.length === 1) return play(moves[0]);
+  const box = $("promotion");
+  box.replaceChildren();
+  for (const mv of moves) {
+    const b = document.createElement("button");
+    const suffix = promotionOf(mv);
+    const info = state.pieces.get(suffix.toUpperCase());
+    b.textContent = suffix ? (info ? info.name : suffix) : "no promotion";
+    b.setAttribute("data-promotion", suffix);
+    b.addEventListener("click", () => { box.hidden = true; play(mv); });
+    box.appendChild(b);
+  }
+  box.hidden = false;
+}
+async function play(mv) {
+  state.selected = [];
+  $("hint").textContent = "";
+  $("finish").hidden = true;
+  await stopSearch();
+  record(mv);
+  await refresh();
+}
+// Appends a move played by the player to move, charging its clock.
+function record(mv) {
+  chargeClock();
+  state.moves.push(mv);
+  state.movers.push(state.toMove);
+  state.lastMove = moveCells(mv);
+}
+
+// ---------------------------------------------------------------- the game
+function positionCommand(moves) {
+  const base = state.start ? `position fen ${state.start}` : "position startpos";
+  return moves.length ? `${base} moves ${moves.join(" ")}` : base;
+}
+async function refresh() {
+  const link = state.link;
+  const errors = await link.ask(positionCommand(state.moves));
+  if (errors.length) {
+    $("hint").textContent = errors.join(" ");
+    state.moves.pop();
+    state.movers.pop();
+  }
+  const [board, legal, status] = await Promise.all([link.ask("board"), link.ask("legal"), link.ask("status")]);
+  parseBoard(board);
+  state.legal = (legal[0] || "").split(" ").filter(Boolean);
+  showStatus(status[0] || "");
+  showMoves();
+  draw();
+  // For tests and other tools: the position the page now shows.
+  document.body.setAttribute("data-start", state.start || "startpos");
+  document.body.setAttribute("data-plies", String(state.moves.length));
+  next();
+}
+function showStatus(line) {
+  const w = line.split(" ");
+  state.over = w[1] === "over";
+  state.toMove = Math.max(0, playerIndex(w[w.indexOf("tomove") + 1]));
+  let text;
+  if (state.over) {
+    const reason = w.includes("reason") ? w[w.indexOf("reason") + 1] : "";
+    const placings = w.includes("placings") ? w[w.indexOf("placings") + 1].split(",") : [];
+    text = `Game over (${reason}). ` + placings.map((p, i) => `${i + 1}. ${p.replace(/=/g, " = ")}`).join(", ");
+  } else {
+    text = `${state.players[state.toMove].name} to move`;
+    if (state.legal.length === 1 && state.legal[0] === "0000") text += " (must pass)";
+  }
+  $("status").textContent = text;
+  $("status").setAttribute("data-over", state.over ? "yes" : "no");
+}
+function showMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  state.moves.forEach((mv, i) => {
+    const li = document.createElement("li");
+    li.setAttribute("data-ply", String(i + 1));
+    li.textContent = mv;
+    list.appendChild(li);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+// Starts the engine when an engine seat is to move, or the analysis on a human's turn.
+function next() {
+  state.turnStarted = performance.now();
+  if (state.over) { stopClock(); return; }
+  if (seatOf(state.toMove) === "engine") return startSearch("play");
+  const pass = state.legal.length === 1 && state.legal[0] === "0000";
+  if (pass) { $("hint").textContent = "No move: click a cell or wait to pass."; setTimeout(() => { if (humanToMove() && state.legal[0] === "0000") play("0000"); }, 600); return; }
+  if ($("analyse").checked) startSearch("analyse");
+}
+async function startSearch(kind) {
+  if (state.searching) return;
+  state.searching = kind;
+  state.searchLines = [];
+  state.searchGeneration = state.generation;
+  const link = state.link;
+  const p = state.toMove;
+  await link.ask(`setoption name MultiPV value ${kind === "analyse" ? Math.max(1, Number($("multipv").value) || 1) : 1}`);
+  await link.ask(`setoption name Skill Level value ${kind === "play" ? Math.min(20, Math.max(0, seatSetting(p, "level"))) : 20}`);
+  let go;
+  if (kind === "analyse") go = "go infinite";
+  else if ($("use-clock").checked) {
+    const inc = Math.round(Number($("clock-inc").value) * 1000);
+    go = "go " + state.players.map((q, i) => `${q.code}time ${Math.max(0, Math.round(state.clocks[i]))} ${q.code}inc ${inc}`).join(" ");
+  } else go = `go movetime ${Math.max(10, seatSetting(p, "movetime") || 1000)}`;
+  link.send(go);
+}
+function stopSearch() {
+  if (!state.searching) return Promise.resolve();
+  return new Promise((resolve) => {
+    state.stopped = resolve;
+    state.link.send("stop");
+  });
+}
+function onSearchLine(l) {
+  if (l.startsWith("info depth")) return showSearchInfo(l);
+  if (!l.startsWith("bestmove")) return;
+  const kind = state.searching;
+  state.searching = null;
+  if (state.stopped) { const r = state.stopped; state.stopped = null; r(); return; }
+  const mv = l.split(" ")[1];
+  // A move from a search of a game since replaced (new game, take back) is dropped.
+  if (kind === "play" && mv && mv !== "(none)" && state.searchGeneration === state.generation) {
+    record(mv);
+    refresh();
+  }
+}
+function field(words, name) {
+  const i = words.indexOf(name);
+  return i < 0 ? null : words[i + 1];
+}
+function showSearchInfo(l) {
+  const w = l.split(" ");
+  $("search-stats").textContent = `depth ${field(w, "depth")}  nodes ${field(w, "nodes")}  nps ${field(w, "nps")}` + (field(w, "currmove") ? `  at ${field(w, "currmove")}` : "");
+  const k = Number(field(w, "multipv"));
+  if (!k || !l.includes(" pv ")) return;
+  const score = field(w, "score") === "mate" ? `mate ${field(w, "mate")}` : `${(Number(field(w, "cp")) / 100).toFixed(2)}`;
+  state.searchLines[k - 1] = `${score}  ${l.split(" pv ")[1]}`;
+  const list = $("analysis");
+  list.replaceChildren();
+  for (const line of state.searchLines) {
+    if (!line) continue;
+    const li = document.createElement("li");
+    li.textContent = line;
+    list.appendChild(li);
+  }
+  if (k === 1) showBars(w);
+}
+// A bar per player: its evaluation from its own point of view.
+function showBars(w) {
+  const values = state.players.map(() => 0);
+  const scores = field(w, "scores");
+  if (scores) {
+    for (const part of scores.split(",")) {
+      const [code, v] = part.split(":");
+      const i = state.players.findIndex((p) => p.code === code);
+      if (i >= 0) values[i] = Number(v);
+    }
+  } else if (field(w, "cp") !== null) {
+    values[state.toMove] = Number(field(w, "cp"));
+    values[1 - state.toMove] = -values[state.toMove];
+  }
+  const bars = $("bars");
+  bars.replaceChildren();
+  state.players.forEach((p, i) => {
+    const row = document.createElement("div");
+    row.className = "bar";
+    row.setAttribute("data-bar", p.code);
+    const fill = document.createElement("span");
+    fill.className = "fill";
+    const v = Math.max(-3000, Math.min(3000, values[i]));
+    fill.style.width = `${Math.round(3 + Math.abs(v) / 20)}px`;
+    fill.style.background = colourOf(i);
+    row.append(`${p.name} `, fill, ` ${v > 0 ? "+" : ""}${(v / 100).toFixed(2)}`);
+    bars.appendChild(row);
+  });
+}
+
+// ---------------------------------------------------------------- clocks
+function chargeClock() {
+  if (!$("use-clock").checked) return;
+  const spent = performance.now() - state.turnStarted;
+  state.clocks[state.toMove] -= spent;
+  state.clocks[state.toMove] += Number($("clock-inc").value) * 1000;
+  state.turnStarted = performance.now();
+}
+function stopClock() { showClocks(); }
+function showClocks() {
+  state.players.forEach((p, i) => {
+    const cell = document.querySelector(`[data-clock="${p.code}"]`);
+    if (!cell) return;
+    let left = state.clocks[i];
+    if ($("use-clock").checked && i === state.toMove && !state.over) left -= performance.now() - state.turnStarted;
+    cell.textContent = $("use-clock").checked ? `${Math.max(0, left / 1000).toFixed(1)}s` : "";
+    if ($("use-clock").checked && left < 0 && !state.over) {
+      state.over = true;
+      cell.classList.add("flag");
+      $("status").textContent = `${p.name} lost on time`;
+      $("status").setAttribute("data-over", "yes");
+      stopSearch();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- setting up
+async function chooseGame(id) {
+  document.body.removeAttribute("data-game");
+  state.generation += 1;
+  await stopSearch();
+  const link = state.link;
+  const announce = await link.ask(`setoption name UCI_Variant value ${id}`);
+  const line = announce.find((l) => l.startsWith("info string game ")) || "";
+  const players = (line.split(" players ")[1] || "").split(" ")[0].split(",").filter(Boolean);
+  state.game = id;
+  state.players = players.map((p) => ({ code: p.split(":")[0], name: p.split(":")[1] }));
+  $("piece-info").textContent = "";
+  parseGeometry(await link.ask("geometry"));
+  parsePieces(await link.ask("pieces"));
+  buildSeats();
+  const rotate = $("rotate");
+  rotate.replaceChildren(...state.players.map((p, i) => new Option(p.name, String(i))));
+  state.view = 0;
+  await newGame(null);
+  document.body.setAttribute("data-game", id);
+}
+function buildSeats() {
+  const body = $("seats").querySelector("tbody");
+  body.replaceChildren();
+  state.players.forEach((p, i) => {
+    const tr = document.createElement("tr");
+    const seat = document.createElement("select");
+    seat.setAttribute("data-seat", p.code);
+    seat.append(new Option("human", "human"), new Option("engine", "engine"));
+    seat.value = i === 0 ? "human" : "engine";
+    seat.addEventListener("change", () => { if (!state.searching) next(); });
+    const ms = document.createElement("input");
+    ms.type = "number"; ms.min = "10"; ms.value = "500"; ms.setAttribute("data-movetime", p.code);
+    const level = document.createElement("input");
+    level.type = "number"; level.min = "0"; level.max = "20"; level.value = "20"; level.setAttribute("data-level", p.code);
+    const clock = document.createElement("td");
+    clock.setAttribute("data-clock", p.code);
+    const name = document.createElement("td");
+    name.textContent = `${p.name} (${p.code})`;
+    name.style.color = colourOf(i) === "#f5f5f5" ? "#777" : colourOf(i);
+    const cells = [name, seat, ms, level].map((el) => { if (el.tagName === "TD") return el; const td = document.createElement("td"); td.appendChild(el); return td; });
+    tr.append(...cells, clock);
+    body.appendChild(tr);
+  });
+}
+async function newGame(start) {
+  state.generation += 1;
+  await stopSearch();
+  state.start = start;
+  state.moves = [];
+  state.movers = [];
+  state.selected = [];
+  state.lastMove = [];
+  state.over = false;
+  state.searchLines = [];
+  $("analysis").replaceChildren();
+  $("bars").replaceChildren();
+  $("promotion").hidden = true;
+  state.clocks = state.players.map(() => Number($("clock-base").value) * 60000);
+  await state.link.ask("ucinewgame");
+  await refresh();
+}
+// Takes back the last human move and the engine moves after it, so that the same human is to
+// move again; with no human move to take back, one move goes and every seat becomes human (else
+// the engine would play it again at once).
+async function takeBack() {
+  state.generation += 1;
+  await stopSearch();
+  if (!state.moves.length) return;
+  const humanPly = state.movers.map((p) => seatOf(p) === "human").lastIndexOf(true);
+  const keep = humanPly >= 0 ? humanPly : state.moves.length - 1;
+  state.moves.length = keep;
+  state.movers.length = keep;
+  if (humanPly < 0) for (const s of document.querySelectorAll("select[data-seat]")) s.value = "human";
+  state.selected = [];
+  state.lastMove = keep ? moveCells(state.moves[keep - 1]) : [];
+  state.over = false;
+  await refresh();
+}
+async function loadPosition() {
+  const text = $("fen").value.trim();
+  if (!text) return;
+  const errors = await state.link.ask(`position fen ${text}`);
+  if (errors.length) { $("hint").textContent = errors.join(" "); return; }
+  for (const s of document.querySelectorAll("select[data-seat]")) s.value = "human";
+  await newGame(text);
+}
+async function copyPosition() {
+  const [fen] = await state.link.ask("fen");
+  $("fen").value = fen;
+  try { await navigator.clipboard.writeText(fen); } catch (e) { /* the text stays in the box */ }
+}
+async function downloadGame() {
+  const [status] = await state.link.ask("status");
+  const w = status.split(" ");
+  const tags = [
+    `[Game "${state.game}"]`,
+    `[Date "${new Date().toISOString().slice(0, 10)}"]`,
+    ...state.players.map((p, i) => `[${p.name} "${seatOf(i)}"]`),
+  ];
+  if (state.start) tags.push(`[FEN "${state.start}"]`);
+  tags.push(`[Result "${field(w, "placings") || "*"}"]`);
+  const n = state.players.length;
+  const body = state.moves.map((mv, i) => (i % n === 0 ? `${i / n + 1}. ` : "") + mv).join(" ");
+  const blob = new Blob([tags.join("\n") + "\n\n" + body + "\n"], { type: "text/plain" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `${state.game}.txt`;
+  a.click();
+}
+
+async function main() {
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const link = new Link(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  state.link = link;
+  link.onSearch = onSearchLine;
+  await link.opened;
+  $("connection").textContent = "connected";
+  const uci = await link.ask("uci");
+  const variants = (uci.find((l) => l.startsWith("option name UCI_Variant")) || "").split(" var ").slice(1);
+  const select = $("game");
+  select.replaceChildren(...variants.map((v) => new Option(v, v)));
+  select.addEventListener("change", () => chooseGame(select.value));
+  $("new-game").addEventListener("click", () => newGame(state.start));
+  $("take-back").addEventListener("click", takeBack);
+  $("finish").addEventListener("click", finishMove);
+  $("rotate").addEventListener("change", () => { state.view = Number($("rotate").value); draw(); });
+  $("load").addEventListener("click", loadPosition);
+  $("copy").addEventListener("click", copyPosition);
+  $("download").addEventListener("click", downloadGame);
+  $("analyse").addEventListener("change", async () => { if ($("analyse").checked) next(); else if (state.searching === "analyse") await stopSearch(); });
+  $("use-clock").addEventListener("change", () => newGame(state.start));
+  setInterval(showClocks, 200);
+  await chooseGame(select.value || "chess");
+  document.body.setAttribute("data-ready", "yes");
+}
+main();

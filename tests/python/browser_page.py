@@ -1,0 +1,274 @@
+"""The board page of `tessera serve`, driven in headless Chromium by Playwright.
+
+Usage: browser_page.py <tessera binary> <screenshot folder> <guru2 Charge position>
+
+The engine binary itself is the oracle: for every game the page must show `geometry`'s cells and
+`board`'s men, take a legal move by clicks (or the keyboard), and let an engine seat answer. Then a
+promotion and an Elephant Charge are made by clicks, one honeycomb3 game is played to its end by
+three engine seats, and requests without the access token are refused. Exits non-zero with a
+message on the first failure.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+BINARY, SHOTS, CHARGE_FEN = sys.argv[1], sys.argv[2], sys.argv[3]
+# The games whose screenshots go into the README: every game, with one Different Armies pair.
+README_SHOTS = {"chess", "cwda-cn", "ninjachess", "honeycomb3", "wildhoney3", "guru2", "aof3"}
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+PAGE_ERRORS = []
+
+
+def fail(message):
+    print(f"FAIL: {message}", file=sys.stderr)
+    for error in PAGE_ERRORS:
+        print(f"page: {error}", file=sys.stderr)
+    sys.exit(1)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+
+
+def engine(game, *commands):
+    """The engine's answer to `commands` in `game`, as lines."""
+    text = "\n".join([f"setoption name UCI_Variant value {game}", *commands, "quit"]) + "\n"
+    out = subprocess.run([BINARY], input=text, capture_output=True, text=True, timeout=60, check=True)
+    return [line for line in out.stdout.splitlines() if not line.startswith("info string game ")]
+
+
+def variants():
+    line = next(l for l in engine("chess", "uci") if l.startswith("option name UCI_Variant"))
+    return line.split(" var ")[1:]
+
+
+def split_cells(text, names):
+    """A one-leg move's cells, by the longest cell names (as the page does)."""
+    cells, rest = [], text
+    while rest and len(cells) < 2:
+        n = next((n for n in range(min(8, len(rest)), 0, -1) if rest[:n] in names), None)
+        if n is None:
+            break
+        cells.append(rest[:n])
+        rest = rest[n:]
+    return cells, rest
+
+
+class Oracle:
+    """What the engine says of a game's start: cells, men, legal moves."""
+
+    def __init__(self, game, moves=()):
+        position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+        lines = engine(game, "geometry", position, "board", "legal")
+        self.cells = [l.split()[1] for l in lines if l.startswith("cell ")]
+        self.men = sorted((w[1], w[2] + w[3]) for w in (l.split() for l in lines) if w[0] == "man")
+        legal_line = next(l for l in lines if not l.startswith(("cell ", "geometry", "man ", "board")))
+        self.legal = legal_line.split()
+
+    def two_click_move(self):
+        """A legal move made by two clicks that no other move shares (no promotion choice)."""
+        names = set(self.cells)
+        by_cells = {}
+        for mv in self.legal:
+            if "," in mv or mv == "0000":
+                continue
+            cells, _ = split_cells(mv, names)
+            by_cells.setdefault(tuple(cells), []).append(mv)
+        return next((cells, mvs[0]) for cells, mvs in by_cells.items() if len(cells) == 2 and len(mvs) == 1)
+
+
+def shown_men(page):
+    pairs = page.eval_on_selector_all("[data-piece]", "els => els.map(e => [e.dataset.cell, e.dataset.piece])")
+    return sorted((c, p) for c, p in pairs)
+
+
+def choose_game(page, game):
+    page.select_option("#game", game)
+    page.wait_for_selector(f'body[data-game="{game}"]', timeout=30000)
+
+
+def click(page, cell, keyboard=False):
+    target = page.locator(f'[data-cell="{cell}"]')
+    if keyboard:
+        target.focus()
+        page.keyboard.press("Enter")
+    else:
+        target.click()
+
+
+def played(page, ply, timeout=30000):
+    return page.locator(f'#moves [data-ply="{ply}"]').text_content(timeout=timeout)
+
+
+def check_token(url):
+    base = url.split("?")[0]
+    for bad in (base, base + "?token=wrong"):
+        try:
+            urllib.request.urlopen(bad, timeout=10)
+            fail(f"{bad} was served without the token")
+        except urllib.error.HTTPError as e:
+            check(e.code == 403, f"{bad}: status {e.code}, expected 403")
+    check(urllib.request.urlopen(url, timeout=10).status == 200, "the page with its token")
+    host, port = base.split("//")[1].rstrip("/").split(":")
+    for path, expected in (("/ws", b"HTTP/1.1 403"), ("/ws?token=wrong", b"HTTP/1.1 403"), ("/ws?" + url.split("?")[1], b"HTTP/1.1 101")):
+        with socket.create_connection((host, int(port)), timeout=10) as s:
+            s.sendall(
+                f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            answer = s.recv(4096)
+            check(answer.startswith(expected), f"websocket {path}: {answer[:40]!r}, expected {expected!r}")
+
+
+def every_game(page):
+    for game in variants():
+        try:
+            choose_game(page, game)
+        except Exception as e:
+            fail(f"{game}: the page did not load the game: {e}")
+        oracle = Oracle(game)
+        shown = page.locator("[data-cell]").count()
+        check(shown == len(oracle.cells), f"{game}: {shown} [data-cell], geometry has {len(oracle.cells)}")
+        check(shown_men(page) == oracle.men, f"{game}: the men shown differ from board's")
+        # Players differ by their letter on every man, not only by colour.
+        owners = page.eval_on_selector_all("[data-piece]", "els => els.every(e => e.querySelector('.owner').textContent === e.dataset.piece[0])")
+        check(owners, f"{game}: a man without its owner's letter")
+        for box in page.query_selector_all("input[data-movetime]"):
+            box.fill("100")
+        if game in README_SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, f"{game}.png"))
+        (src, dst), mv = oracle.two_click_move()
+        keyboard = game == "chess"
+        click(page, src, keyboard)
+        check(page.locator(f'[data-cell="{src}"].selected').count() == 1, f"{game}: {src} not selected")
+        click(page, dst, keyboard)
+        check(played(page, 1) == mv, f"{game}: move 1 shown as {played(page, 1)!r}, expected {mv}")
+        answer = played(page, 2)
+        check(answer in Oracle(game, [mv]).legal, f"{game}: the engine's answer {answer} is not legal")
+        print(f"{game}: {shown} cells, {len(oracle.men)} men, {mv} by {'keys' if keyboard else 'clicks'}, engine answered {answer}", flush=True)
+
+
+def load(page, game, fen):
+    choose_game(page, game)
+    page.fill("#fen", fen)
+    page.click("#load")
+    page.wait_for_function("fen => document.body.dataset.start === fen && document.body.dataset.plies === '0'", arg=fen)
+    seats = page.eval_on_selector_all("select[data-seat]", "els => els.map(e => e.value)")
+    check(all(s == "human" for s in seats), f"{game}: a loaded position leaves every seat human, got {seats}")
+
+
+def promotion(page):
+    fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+    load(page, "chess", fen)
+    page.wait_for_selector('[data-cell="a7"][data-piece]')
+    click(page, "a7")
+    click(page, "a8")
+    page.wait_for_selector("#promotion:not([hidden]) button[data-promotion='n']")
+    page.click("#promotion button[data-promotion='n']")
+    check(played(page, 1) == "a7a8n", f"promotion shown as {played(page, 1)!r}")
+    page.wait_for_selector('[data-cell="a8"][data-piece="wN"]')
+    print("promotion a7a8n by clicks", flush=True)
+
+
+def charge(page):
+    load(page, "guru2", CHARGE_FEN)
+    page.wait_for_selector('[data-cell="Uc3"][data-piece="rE"]')
+    for cell in ["Uc3", "Ue5", "Ud4", "Uf6", "Ue5", "Ug7"]:
+        click(page, cell)
+    page.click("#finish")
+    mv = played(page, 1)
+    check(mv == "Uc3Ue5,Ud4Uf6,Ue5Ug7", f"charge shown as {mv!r}")
+    page.wait_for_selector('[data-cell="Ug7"][data-piece="rE"]')
+    check(page.locator('[data-cell="Uf6"][data-piece="rE"]').count() == 1, "charge: no Elephant on Uf6")
+    for empty in ["Uc3", "Ud4", "Ue5"]:
+        check(page.locator(f'[data-cell="{empty}"][data-piece]').count() == 0, f"charge: {empty} not empty")
+    print("Elephant Charge Uc3Ue5,Ud4Uf6,Ue5Ug7 by clicks", flush=True)
+
+
+def engines_play_honeycomb(page):
+    choose_game(page, "honeycomb3")
+    for box in page.query_selector_all("input[data-movetime]"):
+        box.fill("30")
+    for seat in page.query_selector_all("select[data-seat]"):
+        seat.select_option("engine")
+    page.wait_for_selector('#status[data-over="yes"]', timeout=600000)
+    status = page.text_content("#status")
+    plies = page.locator("#moves li").count()
+    check("Game over" in status and "1." in status, f"honeycomb3 ended without placings: {status!r}")
+    print(f"honeycomb3 played by three engine seats: {plies} plies, {status}", flush=True)
+
+
+def threads(pid):
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+def analysis_and_closing(browser, url, pid):
+    """A second page analyses honeycomb3 (lines and a bar per player); closing it stops its search
+    and ends its session's threads."""
+    idle = threads(pid)
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="yes"]', timeout=30000)
+    choose_game(page, "honeycomb3")
+    page.fill("#multipv", "2")
+    page.check("#analyse")
+    page.wait_for_function("document.querySelectorAll('#analysis li').length >= 2", timeout=30000)
+    bars = page.locator("[data-bar]").count()
+    check(bars == 3, f"analysis: {bars} score bars, expected 3")
+    busy = threads(pid)
+    check(busy > idle, f"analysis: {busy} threads while the second page searches, {idle} before")
+    page.close()
+    for _ in range(100):
+        if threads(pid) <= idle:
+            break
+        time.sleep(0.1)
+    check(threads(pid) <= idle, f"a closed page left {threads(pid)} threads running, {idle} before it opened")
+    print(f"analysis: 2 lines and 3 bars; closing the page ended its threads ({busy} -> {threads(pid)})", flush=True)
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    server = subprocess.Popen([BINARY, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        check(url.startswith("http://127.0.0.1:") and "?token=" in url, f"first line {url!r}")
+        check_token(url)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.on("pageerror", lambda e: PAGE_ERRORS.append(str(e)))
+            page.on("console", lambda m: PAGE_ERRORS.append(m.text) if m.type == "error" else None)
+            page.goto(url)
+            page.wait_for_selector('body[data-ready="yes"]', timeout=30000)
+            analysis_and_closing(browser, url, server.pid)
+            every_game(page)
+            promotion(page)
+            charge(page)
+            engines_play_honeycomb(page)
+            check(not PAGE_ERRORS, "no errors in the page")
+            browser.close()
+    finally:
+        server.kill()
+    print("browser page: all checks passed")
+
+
+main()
