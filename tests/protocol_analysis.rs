@@ -147,8 +147,10 @@ fn odd_input_is_answered_briefly() {
 fn progress_is_reported_every_second() {
     let mut e = EngineProcess::start();
     e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(2500));
-    let out = e.until("stop", "bestmove");
+    // Iterations soon take longer than a second; a silent second brings a progress line. Read until
+    // one comes (the wait is long so that a loaded machine does not fail the test).
+    let mut out = e.read_until(|l| l.contains(" currmove "), Duration::from_secs(30));
+    out.extend(e.until("stop", "bestmove"));
     let progress: Vec<&String> = out.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!progress.is_empty(), "{out:?}");
     assert!(progress.iter().all(|l| l.contains(" currmovenumber ") && l.contains(" nps ") && l.contains(" time ")), "{progress:?}");

@@ -83,11 +83,11 @@ fn respond(mut stream: TcpStream, status: &str, content_type: &str, body: &str) 
     stream.set_read_timeout(Some(Duration::from_millis(50)))?;
     let mut scratch = [0u8; MAX_HEAD];
     let _ = stream.read(&mut scratch);
-    write!(
-        stream,
+    let answer = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n{body}",
         body.len()
-    )?;
+    );
+    stream.write_all(answer.as_bytes())?;
     stream.flush()
 }
 

@@ -135,7 +135,12 @@ def check_token(url):
                 f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
             )
-            answer = s.recv(4096)
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
             check(answer.startswith(expected), f"websocket {path}: {answer[:40]!r}, expected {expected!r}")
 
 
