@@ -1,5 +1,5 @@
 //! `tessera serve`: the board in the browser. One HTTP listener on 127.0.0.1 serves the page
-//! (compiled into the binary: `page.html`, `page.css`, `page.js` beside this file) and accepts a
+//! (compiled into the binary: `page.html`, `page.css`, `board.js` and `page.js` beside this file) and accepts a
 //! WebSocket per page; each WebSocket gets its own engine, speaking the protocol of
 //! `protocol.md` line by line. Every request must carry the access token printed at start.
 //!
@@ -21,6 +21,7 @@ use crate::protocol::{Engine, Output};
 
 const PAGE_HTML: &str = include_str!("page.html");
 const PAGE_CSS: &str = include_str!("page.css");
+const BOARD_JS: &str = include_str!("board.js");
 const PAGE_JS: &str = include_str!("page.js");
 /// How long the WebSocket loop waits for the page before it forwards the engine's output.
 const POLL: Duration = Duration::from_millis(15);
@@ -29,7 +30,7 @@ const MAX_HEAD: usize = 16 * 1024;
 
 /// The page: the HTML with its style and script inlined (so that it is one request).
 fn page() -> String {
-    PAGE_HTML.replace("/*STYLE*/", PAGE_CSS).replace("/*SCRIPT*/", PAGE_JS)
+    PAGE_HTML.replace("/*STYLE*/", PAGE_CSS).replace("/*SCRIPT*/", &format!("{BOARD_JS}\n{PAGE_JS}"))
 }
 
 /// A random access token (128 bits, hex).

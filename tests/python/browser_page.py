@@ -35,10 +35,17 @@ CHROMIUM_ARGS = [
 
 
 PAGE_ERRORS = []
+PAGES = []
 
 
 def fail(message):
     print(f"FAIL: {message}", file=sys.stderr)
+    for page in PAGES:
+        try:
+            print(f"status {page.text_content('#status')!r}, hint {page.text_content('#hint')!r}", file=sys.stderr)
+            page.screenshot(path=os.path.join(SHOTS, "failure.png"))
+        except Exception as e:
+            print(f"no screenshot: {e}", file=sys.stderr)
     for error in PAGE_ERRORS:
         print(f"page: {error}", file=sys.stderr)
     sys.exit(1)
@@ -261,14 +268,18 @@ def main():
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.on("pageerror", lambda e: PAGE_ERRORS.append(str(e)))
+            PAGES.append(page)
             page.on("console", lambda m: PAGE_ERRORS.append(m.text) if m.type == "error" else None)
             page.goto(url)
             page.wait_for_selector('body[data-ready="yes"]', timeout=30000)
             analysis_and_closing(browser, url, server.pid)
-            every_game(page)
-            promotion(page)
-            charge(page)
-            engines_play_honeycomb(page)
+            try:
+                every_game(page)
+                promotion(page)
+                charge(page)
+                engines_play_honeycomb(page)
+            except Exception as e:
+                fail(f"{type(e).__name__}: {e}")
             check(not PAGE_ERRORS, "no errors in the page")
             browser.close()
     finally:
