@@ -11,10 +11,8 @@ fn the_board_page_plays_every_game() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/browser_page.py");
     let shots =
         std::env::var("TESSERA_SCREENSHOTS").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/target/screenshots").to_string());
-    let def = tessera::games::definition("guru2").expect("guru2");
-    let men = [("La1", "rK"), ("Uc3", "rE"), ("Ud4", "rE"), ("Lj1", "bK"), ("Lj10", "gK"), ("La10", "oK")];
-    let placement = tessera::notation::placement_from(&def.geometry, &men).expect("men on cells of the board");
-    let charge = format!("{placement} r rbgo - - 0 1 0:");
+    // The Elephants of the guru2 Charge tests, Red to move.
+    let charge = crate::guru2::fen(&crate::guru2::charge_men(), 'r');
     let out =
         Command::new("python3").arg(script).arg(env!("CARGO_BIN_EXE_tessera")).arg(&shots).arg(&charge).output().expect("python3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout);

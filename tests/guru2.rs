@@ -12,7 +12,7 @@ use tessera::protocol::{Engine, Output};
 use tessera::session::{self, Session};
 
 /// A position string with the given men (cell, token such as `rK`), everyone active, no mates.
-fn fen(men: &[(&str, &str)], to_move: char) -> String {
+pub(crate) fn fen(men: &[(&str, &str)], to_move: char) -> String {
     let def = tessera::games::definition("guru2").expect("guru2");
     let placement = tessera::notation::placement_from(&def.geometry, men).expect("men on cells of the board");
     format!("{placement} {to_move} rbgo - - 0 1 0:")
@@ -234,7 +234,7 @@ fn enlightened_igtivlander_grants_archduke() {
 /// Red Elephants on Uc3 and Ud4. From {c3,d4}: c3 leaps over d4 to e5, or d4 over c3 to b2.
 /// {d4,e5}: d4→f6 (e5→c3 would repeat the start). {e5,f6}: e5→g7. {f6,g7}: f6→h8 (4 leaps, the
 /// limit). {b2,c3}: c3→a1 (b2→d4 repeats); {a1,b2}: nothing new. Four Charges.
-fn charge_men() -> Vec<(&'static str, &'static str)> {
+pub(crate) fn charge_men() -> Vec<(&'static str, &'static str)> {
     with_far_kings(&[("La1", "rK"), ("Uc3", "rE"), ("Ud4", "rE")])
 }
 

@@ -1,6 +1,6 @@
 //! `tessera serve`: the board in the browser. One HTTP listener on 127.0.0.1 serves the page
-//! (compiled into the binary: `page.html`, `page.css`, `board.js` and `page.js` beside this file) and accepts a
-//! WebSocket per page; each WebSocket gets its own engine, speaking the protocol of
+//! (compiled into the binary: `page.html`, `page.css`, `board.js` and `page.js` beside this file)
+//! and accepts a WebSocket per page; each WebSocket gets its own engine, speaking the protocol of
 //! `protocol.md` line by line. Every request must carry the access token printed at start.
 //!
 //! The WebSocket side is tungstenite (the maintained synchronous WebSocket library: it does the

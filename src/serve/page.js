@@ -65,8 +65,8 @@ const state = {
   over: false,
   selected: [], // cells clicked for the move being made
   searching: null, // "play" | "analyse" | null
+  stopped: null, // resolves the wait of a `stop` when its bestmove arrives
   clocks: [],
-  clockTimer: null,
   turnStarted: 0,
   view: 0,
   lastMove: [],
@@ -219,7 +219,7 @@ function showMoves() {
 // Starts the engine when an engine seat is to move, or the analysis on a human's turn.
 function next() {
   state.turnStarted = performance.now();
-  if (state.over) { stopClock(); return; }
+  if (state.over) { showClocks(); return; }
   if (seatOf(state.toMove) === "engine") return startSearch("play");
   const pass = state.legal.length === 1 && state.legal[0] === "0000";
   if (pass) { $("hint").textContent = "No move: click a cell or wait to pass."; setTimeout(() => { if (humanToMove() && state.legal[0] === "0000") play("0000"); }, 600); return; }
@@ -321,7 +321,6 @@ function chargeClock() {
   state.clocks[state.toMove] += Number($("clock-inc").value) * 1000;
   state.turnStarted = performance.now();
 }
-function stopClock() { showClocks(); }
 function showClocks() {
   state.players.forEach((p, i) => {
     const cell = document.querySelector(`[data-clock="${p.code}"]`);
