@@ -1,11 +1,14 @@
 //! The `tessera` executable: with no subcommand it speaks the protocol on stdin/stdout.
 
-use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
 
 use tessera::bench::{self, BenchKind};
 use tessera::eval::{EvalParams, PARAMS};
 use tessera::search::Control;
-use tessera::selfplay::{self, EngineConfig, MatchConfig, MatchError};
+use tessera::selfplay::{self, EngineConfig, MatchConfig, MatchError, Shard, Sprt, TimeControl};
 use tessera::{protocol, session};
 
 #[derive(Parser)]
@@ -36,38 +39,15 @@ enum Command {
         #[arg(long)]
         game: Option<String>,
     },
-    /// Self-play: configurations of this engine play each other, seats rotated; prints results per
-    /// configuration and the Elo difference.
+    /// A match: configurations of this engine and outside UCI engines play each other, seats
+    /// rotated, on clocks or with limits per move; prints results per engine and the Elo
+    /// difference. `match merge FILE...` adds up the JSON lines of a match's shards.
+    #[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
     Match {
-        /// Game id.
-        #[arg(long, default_value = protocol::DEFAULT_GAME)]
-        game: String,
-        /// One engine configuration, `key=value,...` (`name`, `depth`, `nodes`, `movetime`,
-        /// `threads`, `hash`, `search` = `paranoid`/`maxn`/`brs`/`brs+`, `skill` = 0 to 20, evaluation parameters by name (see
-        /// `eval-params`) and search parameters by name (the `Search_` options of `uci`)); give it once
-        /// per configuration (at most one per player).
-        #[arg(long = "engine", required = true)]
-        engines: Vec<String>,
-        /// Number of games.
-        #[arg(long, default_value_t = 10)]
-        games: usize,
-        /// Openings: `random:<plies>` (random legal moves, seeded) or a file with one opening per
-        /// line (moves from the start, or `fen <position> [moves ...]`). Without it every game
-        /// starts from the start position.
-        #[arg(long)]
-        openings: Option<String>,
-        /// Seed for random openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Games still going after this many plies are drawn among the players left.
-        #[arg(long, default_value_t = 400)]
-        max_plies: usize,
-        /// Games played at once (default: the machine's cores divided by the engines' threads).
-        #[arg(long)]
-        concurrency: Option<usize>,
-        /// Print nothing per game, only the summary.
-        #[arg(long)]
-        quiet: bool,
+        #[command(subcommand)]
+        merge: Option<MatchCommand>,
+        #[command(flatten)]
+        args: Box<MatchArgs>,
     },
     /// Lists the evaluation parameters: name, default, minimum, maximum (for `tuning/`).
     EvalParams,
@@ -81,6 +61,74 @@ enum Command {
         #[arg(long)]
         open: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum MatchCommand {
+    /// Reads the JSON lines (`--jsonl`) of the shards of one match and prints the totals as the
+    /// whole match would.
+    Merge {
+        /// The JSON lines files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also print where this SPRT stands: `elo0=<e0>,elo1=<e1>,alpha=<a>,beta=<b>`.
+        #[arg(long)]
+        sprt: Option<String>,
+    },
+}
+
+#[derive(Args)]
+struct MatchArgs {
+    /// Game id.
+    #[arg(long, default_value = protocol::DEFAULT_GAME)]
+    game: String,
+    /// One engine, `key=value,...`: `name`; `depth`, `nodes`, `movetime` (ms) or `tc`
+    /// (`<base>+<inc>` seconds); `threads`, `hash` (MiB); for this engine `search` =
+    /// `paranoid`/`maxn`/`brs`/`brs+`, `skill` = 0 to 20, evaluation parameters by name (see
+    /// `eval-params`) and search parameters by name (the `Search_` options of `uci`); for an
+    /// outside engine `cmd` (its command line) and `option.<name>=<value>`. Give it once per
+    /// engine (at most one per player).
+    #[arg(long = "engine", required = true)]
+    engines: Vec<String>,
+    /// Number of games (the most, with `--sprt`).
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Every engine's clock, `<base>+<inc>` in seconds (`10+0.1`), kept from real time; an
+    /// engine's own `tc=` overrides it.
+    #[arg(long)]
+    tc: Option<String>,
+    /// Milliseconds every engine keeps back from its clock (its `Move Overhead` option).
+    #[arg(long, default_value_t = 50)]
+    move_overhead: u64,
+    /// Openings: `random:<plies>` (random legal moves, seeded) or a file with one opening per
+    /// line (moves from the start, or `fen <position> [moves ...]`). Without it every game
+    /// starts from the start position.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Seed for random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games still going after this many plies are drawn among the players left.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Games played at once (default: the machine's cores divided by the engines' threads).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// Appends each game to this file as PGN when it ends.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Appends each game to this file as one JSON object per line when it ends.
+    #[arg(long)]
+    jsonl: Option<PathBuf>,
+    /// Stops when a sequential probability ratio test decides: `elo0=<e0>,elo1=<e1>,alpha=<a>,beta=<b>`.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Plays only the K-th of N slices of the match (`--shard 2/4`), for running it on N machines.
+    #[arg(long)]
+    shard: Option<String>,
+    /// Print nothing per game, only the summary.
+    #[arg(long)]
+    quiet: bool,
 }
 
 fn main() {
@@ -107,8 +155,12 @@ fn main() {
             println!("\nNodes searched: {total}");
             println!("Time: {ms} ms ({} nodes/s)", (total as u128 * 1000 / ms.max(1)) as u64);
         }
-        Some(Command::Match { game, engines, games, openings, seed, max_plies, concurrency, quiet }) => {
-            if let Err(e) = run_match(game, &engines, games, openings, seed, max_plies, concurrency, quiet) {
+        Some(Command::Match { merge, args }) => {
+            let done = match merge {
+                Some(MatchCommand::Merge { files, sprt }) => merge_shards(&files, sprt.as_deref()),
+                None => run_match(*args),
+            };
+            if let Err(e) = done {
                 eprintln!("error: {e}");
                 std::process::exit(2);
             }
@@ -133,35 +185,65 @@ fn main() {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_match(
-    game: String,
-    specs: &[String],
-    games: usize,
-    openings: Option<String>,
-    seed: u64,
-    max_plies: usize,
-    concurrency: Option<usize>,
-    quiet: bool,
-) -> Result<(), MatchError> {
+/// Appends to a file, reporting the first failure only.
+struct RecordFile {
+    path: PathBuf,
+    file: Option<std::fs::File>,
+}
+
+impl RecordFile {
+    fn open(path: Option<PathBuf>) -> Result<Option<Self>, MatchError> {
+        let Some(path) = path else { return Ok(None) };
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| format!("cannot open '{}': {e}", path.display()))?;
+        Ok(Some(RecordFile { path, file: Some(file) }))
+    }
+
+    fn append(&mut self, text: Result<String, MatchError>) {
+        let Some(file) = self.file.as_mut() else { return };
+        let written = text.map_err(|e| e.0).and_then(|t| file.write_all(t.as_bytes()).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            eprintln!("error: cannot write '{}': {e}; no more games are written to it", self.path.display());
+            self.file = None;
+        }
+    }
+}
+
+/// `1m05s` from seconds.
+fn duration_text(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    if s >= 3600 { format!("{}h{:02}m", s / 3600, s % 3600 / 60) } else { format!("{}m{:02}s", s / 60, s % 60) }
+}
+
+fn run_match(args: MatchArgs) -> Result<(), MatchError> {
+    let game = args.game;
     let base = session::open(&game).ok_or_else(|| format!("unknown game '{game}'"))?;
     let players: Vec<String> = base.def().players.iter().map(|p| p.name.clone()).collect();
+    let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
     let mut engines = Vec::new();
-    for (i, spec) in specs.iter().enumerate() {
-        let cfg = EngineConfig::parse(spec, &format!("engine{}", i + 1))?;
+    for (i, spec) in args.engines.iter().enumerate() {
+        let cfg = EngineConfig::parse(spec, &format!("engine{}", i + 1), tc)?;
         if engines.iter().any(|e: &EngineConfig| e.name == cfg.name) {
             return Err(format!("two engines are named '{}'", cfg.name).into());
         }
         engines.push(cfg);
     }
-    let rotation = selfplay::seat_assignments(players.len(), engines.len().clamp(1, players.len())).len().max(1);
-    let opening_count = games.div_ceil(rotation);
-    let openings = match openings.as_deref() {
+    let mut cfg = MatchConfig::new(&game, engines, args.games);
+    cfg.max_plies = args.max_plies;
+    cfg.move_overhead = args.move_overhead;
+    cfg.sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    cfg.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let rotation = selfplay::seat_assignments(players.len(), cfg.engines.len().clamp(1, players.len())).len().max(1);
+    let opening_count = args.games.div_ceil(rotation);
+    cfg.openings = match args.openings.as_deref() {
         None => Vec::new(),
         Some(spec) => match spec.strip_prefix("random:") {
             Some(plies) => {
                 let plies = plies.parse::<usize>().map_err(|_| format!("'random:{plies}' needs a number of plies"))?;
-                selfplay::random_openings(&game, opening_count, plies, seed)?
+                selfplay::random_openings(&game, opening_count, plies, args.seed)?
             }
             None => {
                 let text = std::fs::read_to_string(spec).map_err(|e| format!("cannot read '{spec}': {e}"))?;
@@ -170,39 +252,81 @@ fn run_match(
         },
     };
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    let threads = engines.iter().map(|e| e.threads).max().unwrap_or(1);
-    let concurrency = concurrency.unwrap_or((cores / threads).max(1)).clamp(1, games.max(1));
-    let cfg = MatchConfig { game, engines, games, openings, max_plies, concurrency };
-    let names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
-    println!("match {}: {} games, engines {}, {} at a time", cfg.game, cfg.games, names.join(" "), cfg.concurrency);
+    let threads = cfg.engines.iter().map(|e| e.threads).max().unwrap_or(1);
+    let total = selfplay::schedule(&cfg)?.len();
+    cfg.concurrency = args.concurrency.unwrap_or((cores / threads).max(1)).clamp(1, total.max(1));
+    let names = cfg.engine_names();
+    let shard = cfg.shard.map(|s| format!(" (shard {}/{} of {})", s.index, s.count, cfg.games)).unwrap_or_default();
+    println!("match {}: {total} games{shard}, engines {}, {} at a time", cfg.game, names.join(" "), cfg.concurrency);
+    let time_control = tc.map(TimeControl::text);
+    let files = std::sync::Mutex::new((RecordFile::open(args.pgn)?, RecordFile::open(args.jsonl)?));
+    let block_len = cfg.block_len()?;
     let start = std::time::Instant::now();
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let progress = |r: &selfplay::GameRecord| {
-        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+    let quiet = args.quiet;
+    let progress = |r: &selfplay::GameRecord, all: &[selfplay::GameRecord]| {
+        if let Ok(mut files) = files.lock() {
+            let (pgn, jsonl) = &mut *files;
+            if let Some(f) = pgn.as_mut() {
+                f.append(selfplay::pgn(&cfg.game, &names, r, time_control.as_deref()));
+            }
+            if let Some(f) = jsonl.as_mut() {
+                f.append(selfplay::json_line(&cfg.game, &names, r).map(|l| l + "\n"));
+            }
+        }
         if quiet {
             return;
         }
-        let seats: Vec<String> = r
-            .seats
-            .iter()
-            .zip(&r.ranks)
-            .zip(&players)
-            .map(|((&e, rank), p)| format!("{}={}:{}", p, cfg.engines[e].name, rank + 1))
-            .collect();
-        println!(
-            "game {:>4} ({n}/{}) opening {:>3}: {}  {} after {} plies",
+        let seats: Vec<String> =
+            r.seats.iter().zip(&r.ranks).zip(&players).map(|((&e, rank), p)| format!("{}={}:{}", p, names[e], rank + 1)).collect();
+        let n = all.len();
+        let t = &selfplay::tally(all, names.len(), players.len())[0];
+        let mut line = format!(
+            "game {:>4} [{n}/{total}] opening {:>3}: {}  {} after {} plies | {} {:.1}%",
             r.index + 1,
-            cfg.games,
             r.opening + 1,
             seats.join(" "),
             r.ending.name(),
-            r.moves.len()
+            r.moves.len(),
+            names[0],
+            100.0 * t.score()
         );
+        if let Some((elo, margin)) = selfplay::elo_with_margin(&t.game_scores) {
+            line.push_str(&format!(" elo {elo:+.0} +/- {margin:.0}"));
+        }
+        if let Some(test) = cfg.sprt {
+            line.push_str(&format!(" llr {:.2}", test.llr(&selfplay::block_scores(all, block_len))));
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        line.push_str(&format!(" | eta {}", duration_text(elapsed / n as f64 * (total - n) as f64)));
+        println!("{line}");
     };
     let records = selfplay::run_match(&cfg, &progress)?;
-    for line in selfplay::summary(&cfg, &records, players.len()) {
+    for line in selfplay::summary(&names, &records, players.len()) {
         println!("{line}");
     }
+    if let Some(test) = cfg.sprt {
+        println!("{}", test.report(&selfplay::block_scores(&records, block_len)));
+    }
     println!("time {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn merge_shards(files: &[PathBuf], sprt: Option<&str>) -> Result<(), MatchError> {
+    let sprt = sprt.map(Sprt::parse).transpose()?;
+    let mut texts = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read '{}': {e}", f.display()))?;
+        texts.push((f.display().to_string(), text));
+    }
+    let (game, names, records) = selfplay::read_json_lines(&texts)?;
+    let players = session::open(&game).ok_or_else(|| format!("unknown game '{game}'"))?.def().players.len();
+    println!("merge {game}: {} games from {} files, engines {}", records.len(), files.len(), names.join(" "));
+    for line in selfplay::summary(&names, &records, players) {
+        println!("{line}");
+    }
+    if let Some(test) = sprt {
+        let block_len = selfplay::seat_assignments(players, names.len()).len().max(1);
+        println!("{}", test.report(&selfplay::block_scores(&records, block_len)));
+    }
     Ok(())
 }

@@ -74,6 +74,11 @@ pub trait Session: Send + Sync {
     fn play(&mut self, mv: Move) -> Result<(), NotationError>;
     /// The text of a move of this game.
     fn move_text(&self, mv: Move) -> String;
+    /// The legal move `mv` in standard algebraic notation where the game's records use it (see
+    /// [`notation::writes_san`]), else as [`Session::move_text`].
+    fn move_san(&self, mv: Move) -> String;
+    /// Whether the game's records are written in standard algebraic notation.
+    fn writes_san(&self) -> bool;
     fn position_string(&self) -> String;
     fn board_text(&self) -> String;
     /// Every man on the board with its cell, in canonical cell order.
@@ -203,6 +208,14 @@ impl<const W: usize> Session for GameSession<W> {
 
     fn move_text(&self, mv: Move) -> String {
         notation::move_string(self.game, mv)
+    }
+
+    fn move_san(&self, mv: Move) -> String {
+        notation::san(&self.pos, mv)
+    }
+
+    fn writes_san(&self) -> bool {
+        notation::writes_san(&self.pos)
     }
 
     fn position_string(&self) -> String {

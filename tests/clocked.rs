@@ -1,93 +1,41 @@
-//! Clocked games played as a GUI plays them: one engine process per seat, the clocks kept here
-//! from real elapsed time (from sending `go` to reading `bestmove`), the rules judged by the
-//! library. No game may be lost on time.
+//! Clocked games played as a GUI plays them: `tessera match` with one engine process per seat
+//! (`cmd=` this binary), the clocks kept by the match runner from real elapsed time (from sending
+//! the position to reading `bestmove`), the rules judged by the library. No game may be lost on
+//! time.
 //!
 //! The suite plays a few games; `TESSERA_CLOCKED_GAMES=full` (or a list of game ids) plays the
 //! counts of the multi-player issue (20 `guru2` and 20 `aof3` games at 2 s + 20 ms a player, 10
-//! `honeycomb3` at 1 s, 100 `chess` at 1 s + 10 ms) and prints a summary line per game kind.
+//! `honeycomb3` at 1 s, 100 `chess` at 1 s + 10 ms) and prints the match's summary per game kind.
 
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::EngineProcess;
-use tessera::session;
 
-/// How a clocked game ended.
-#[derive(Debug, PartialEq, Eq)]
-enum End {
-    /// By the rules (the reason as `status` gives it).
-    Rules(String),
-    PlyCap,
-    /// The player (by index) whose clock fell.
-    TimeLoss(usize, i64),
-}
-
-/// One game from the start: `base_ms` and `inc_ms` per player, at most `max_plies` plies. Returns
-/// the end and the least time any player had left after a move.
-fn clocked_game(game: &str, base_ms: i64, inc_ms: i64, max_plies: usize, seed_moves: &[&str]) -> (End, i64) {
-    let mut arbiter = session::open(game).expect("game");
-    let players: Vec<char> = arbiter.def().players.iter().map(|p| p.code).collect();
-    let mut seats: Vec<EngineProcess> = players
-        .iter()
-        .map(|_| {
-            let mut e = EngineProcess::start();
-            e.command(&format!("setoption name UCI_Variant value {game}"));
-            e
-        })
-        .collect();
-    let mut moves: Vec<String> = Vec::new();
-    for m in seed_moves {
-        arbiter.play_text(m).expect("a legal opening move");
-        moves.push(m.to_string());
+/// Plays `games` games from one-ply random openings, one at a time, and asserts that none is
+/// lost on time (nor forfeited otherwise); prints the summary.
+fn no_time_losses(game: &str, base_ms: u64, inc_ms: u64, games: usize, max_plies: usize) {
+    let jsonl = std::env::temp_dir().join(format!("tessera-clocked-{game}-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&jsonl);
+    let engine = format!("name=tessera,cmd={}", env!("CARGO_BIN_EXE_tessera"));
+    let tc = format!("{}+{}", base_ms as f64 / 1000.0, inc_ms as f64 / 1000.0);
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["match", "--game", game, "--engine", &engine, "--tc", &tc, "--openings", "random:1", "--concurrency", "1"])
+        .args(["--games", &games.to_string(), "--max-plies", &max_plies.to_string(), "--quiet", "--jsonl"])
+        .arg(&jsonl)
+        .output()
+        .expect("tessera runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&jsonl).expect("the games' records");
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(lines.len(), games, "{stdout}");
+    for l in &lines {
+        assert!(l["loser"].is_null(), "{game}: {} {}: {}", l["end"], l["loser"], l["detail"]);
     }
-    let mut clocks = vec![base_ms; players.len()];
-    let mut least = base_ms;
-    loop {
-        let status = arbiter.status();
-        if let Some(end) = status.end {
-            return (End::Rules(end.reason.name().to_string()), least);
-        }
-        if moves.len() >= max_plies {
-            return (End::PlyCap, least);
-        }
-        let p = arbiter.to_move().index();
-        let e = &mut seats[p];
-        let position =
-            if moves.is_empty() { "position startpos".to_string() } else { format!("position startpos moves {}", moves.join(" ")) };
-        e.send(&position);
-        let clock_args: Vec<String> = players.iter().zip(&clocks).map(|(c, t)| format!("{c}time {} {c}inc {inc_ms}", t.max(&0))).collect();
-        let start = Instant::now();
-        e.send(&format!("go {}", clock_args.join(" ")));
-        let out = e.read_until(|l| l.starts_with("bestmove"), Duration::from_secs(60));
-        let used = i64::try_from(start.elapsed().as_millis()).unwrap_or(i64::MAX);
-        clocks[p] -= used;
-        if clocks[p] < 0 {
-            return (End::TimeLoss(p, clocks[p]), clocks[p]);
-        }
-        least = least.min(clocks[p]);
-        clocks[p] += inc_ms;
-        let mv = out.last().and_then(|l| l.split_whitespace().nth(1)).expect("a move").to_string();
-        arbiter.play_text(&mv).unwrap_or_else(|err| panic!("{game}: {mv} after {moves:?}: {err}"));
-        moves.push(mv);
-    }
-}
-
-/// Plays `games` games and asserts that none is lost on time; prints a summary.
-fn no_time_losses(game: &str, base_ms: i64, inc_ms: i64, games: usize, max_plies: usize) {
-    let mut least = base_ms;
-    let mut ends = Vec::new();
-    for g in 0..games {
-        // Different games: the first player's first move varies.
-        let first = {
-            let s = session::open(game).expect("game");
-            let legal = s.legal_move_texts();
-            legal[(g * 7) % legal.len()].clone()
-        };
-        let (end, left) = clocked_game(game, base_ms, inc_ms, max_plies, &[&first]);
-        assert!(!matches!(end, End::TimeLoss(..)), "{game} game {g}: {end:?}");
-        least = least.min(left);
-        ends.push(end);
-    }
-    println!("clocked {game} {base_ms}+{inc_ms} ms: {games} games, no time loss, least time left {least} ms, ends {ends:?}");
+    let least = lines.iter().flat_map(|l| l["clocks_ms"].as_array().cloned().unwrap_or_default()).filter_map(|c| c.as_i64()).min();
+    println!("clocked {game} {tc}: {games} games, no time loss, least clock at a game's end {least:?} ms\n{stdout}");
+    let _ = std::fs::remove_file(&jsonl);
 }
 
 /// The games of the full counts to play: all with `TESSERA_CLOCKED_GAMES=full`, some with a list

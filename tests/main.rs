@@ -10,6 +10,7 @@ mod cwda_crosscheck;
 mod game_end;
 mod guru2;
 mod honeycomb3;
+mod match_runner;
 mod ninjachess;
 mod perft_chess;
 mod perft_cwda;

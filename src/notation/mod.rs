@@ -15,6 +15,7 @@
 mod board;
 mod fen;
 mod placement;
+mod san;
 
 use crate::position::{Move, MoveKind, Position};
 use crate::tables::Game;
@@ -22,6 +23,7 @@ use crate::types::Cell;
 pub use board::board_text;
 pub use fen::{parse_position, position_string};
 pub use placement::{man_token, placement_from, placement_rows};
+pub use san::{san, writes_san};
 
 crate::error::message_error!(
     /// A malformed position string, or a move that is malformed or not legal.

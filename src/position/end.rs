@@ -20,6 +20,16 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    pub const ALL: [EndReason; 7] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::Repetition,
+        EndReason::FiftyMoveRule,
+        EndReason::Elimination,
+        EndReason::WinRule,
+        EndReason::InsufficientMaterial,
+    ];
+
     /// The reason as the protocol and match records name it.
     pub fn name(self) -> &'static str {
         match self {

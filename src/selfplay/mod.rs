@@ -1,33 +1,37 @@
-//! Self-play matches (`tessera match`): engine configurations of this same program play games
-//! of any game from its start position or from opening lines, seats rotated so that every
-//! configuration plays every seat equally often, several games at once.
+//! Matches (`tessera match`): engines — configurations of this program played in-process, and
+//! outside engines started by command — play games of any game from its start position or from
+//! opening lines, seats rotated so that every engine plays every seat equally often, several games
+//! at once, on clocks or with limits per move. tessera is the arbiter. Games are written as PGN and
+//! JSON lines as they end; a match can stop at an SPRT decision, and be split into shards for many
+//! machines whose JSON lines `merge` adds up.
 //!
-//! Results per configuration: wins/draws/losses (two players) or placings (three and four),
-//! and a score: the share of head-to-head comparisons won against seats held by *other*
-//! configurations (a win 1, a tie ½), which for two players is the usual game score. The Elo
-//! difference and its 95% margin follow from the per-game scores.
+//! Results per engine: wins/draws/losses (two players) or placings (three and four), and a
+//! score: the share of head-to-head comparisons won against seats held by *other* engines (a win
+//! 1, a tie ½), which for two players is the usual game score. The Elo difference and its 95%
+//! margin follow from the per-game scores.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use rayon::prelude::*;
 
+mod engine;
+mod external;
+mod game;
+mod output;
 mod record;
+mod sprt;
 mod stats;
 
-use crate::eval::{EvalParams, PARAMS};
 use crate::params::ParamError;
-use crate::search::{Control, Limits, MultiSearch, SearchSettings, Strength};
-use crate::session::{self, SearchRequest, Session};
-use crate::tt::TransTable;
+use crate::session::{self, Session};
+pub use engine::{EngineConfig, TimeControl};
+pub use game::play_game;
+pub use output::{GameLine, json_line, pgn, read_json_lines};
 pub use record::{Ending, GameRecord, ranks};
+pub use sprt::{Decision, Sprt};
 pub use stats::{Tally, elo_from_score, elo_with_margin, summary, tally};
-
-/// Deepest search and most threads and hash an engine setting may ask for.
-const MAX_DEPTH: u64 = 100;
-const MAX_THREADS: u64 = 512;
-const MAX_HASH_MB: u64 = 65_536;
 
 crate::error::message_error!(
     /// Why a match cannot be set up or played.
@@ -54,77 +58,6 @@ impl From<ParamError> for MatchError {
 
 fn open(game: &str) -> Result<Box<dyn Session>, MatchError> {
     session::open(game).ok_or_else(|| MatchError(format!("unknown game '{game}'")))
-}
-
-/// One engine: a name and the search settings it plays with.
-#[derive(Clone, Debug)]
-pub struct EngineConfig {
-    pub name: String,
-    /// Per-move limits (`depth`, `nodes`, `movetime`).
-    pub limits: Limits,
-    pub threads: usize,
-    pub hash_mb: usize,
-    pub eval: EvalParams,
-    /// The search with three or more players, and the search parameters.
-    pub search: SearchSettings,
-}
-
-impl EngineConfig {
-    /// A configuration with no limit per move yet, one thread and 8 MiB of hash.
-    pub fn new(name: &str) -> Self {
-        EngineConfig {
-            name: name.into(),
-            limits: Limits::default(),
-            threads: 1,
-            hash_mb: 8,
-            eval: PARAMS,
-            search: SearchSettings::default(),
-        }
-    }
-
-    /// Parses `key=value,key=value,...`. Keys: `name`, `depth`, `nodes`, `movetime` (ms),
-    /// `threads`, `hash` (MiB), `search` (`paranoid`, `maxn`, `brs` or `brs+`: the search with three or
-    /// more players), `skill` (a playing strength from 0 to 20, as the `Skill Level` option), and any evaluation or search parameter by its name (`tempo=15`,
-    /// `aspiration=30`).
-    pub fn parse(spec: &str, default_name: &str) -> Result<Self, MatchError> {
-        let mut cfg = EngineConfig::new(default_name);
-        for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').ok_or_else(|| format!("'{part}' is not key=value"))?;
-            let (key, value) = (key.trim(), value.trim());
-            let number = || value.parse::<u64>().map_err(|_| format!("'{key}' needs a non-negative integer, got '{value}'"));
-            match key {
-                "name" if !value.is_empty() && !value.contains(char::is_whitespace) => cfg.name = value.into(),
-                "name" => return Err(format!("bad engine name '{value}'").into()),
-                "depth" => cfg.limits.depth = Some(number()?.clamp(1, MAX_DEPTH) as u32),
-                "nodes" => cfg.limits.nodes = Some(number()?.max(1)),
-                "movetime" => cfg.limits.movetime = Some(number()?.max(1)),
-                "threads" => cfg.threads = number()?.clamp(1, MAX_THREADS) as usize,
-                "hash" => cfg.hash_mb = number()?.clamp(1, MAX_HASH_MB) as usize,
-                "skill" => {
-                    let level = value.parse::<f64>().ok().filter(|l| (0.0..=20.0).contains(l));
-                    cfg.search.strength =
-                        Strength::level(level.ok_or_else(|| format!("'skill' must be a level from 0 to 20, got '{value}'"))?);
-                }
-                "search" => {
-                    cfg.search.algorithm = MultiSearch::parse(value)
-                        .ok_or_else(|| format!("'search' must be one of {}, got '{value}'", MultiSearch::NAMES.join(", ")))?
-                }
-                _ if cfg.eval.get(key).is_some() => {
-                    let v = value.parse::<i32>().map_err(|_| format!("'{key}' needs an integer, got '{value}'"))?;
-                    cfg.eval.set(key, v)?;
-                }
-                _ if cfg.search.params.get(key).is_some() => {
-                    let v = value.parse::<i32>().map_err(|_| format!("'{key}' needs an integer, got '{value}'"))?;
-                    cfg.search.params.set(key, v)?;
-                }
-                _ => return Err(format!("unknown engine setting '{key}'").into()),
-            }
-        }
-        if cfg.limits.depth.is_none() && cfg.limits.nodes.is_none() && cfg.limits.movetime.is_none() {
-            return Err(format!("engine '{}' needs a limit per move: depth, nodes or movetime", cfg.name).into());
-        }
-        Ok(cfg)
-    }
 }
 
 /// Where a game starts: a position string (`None` = the start) and moves played from it.
@@ -225,6 +158,26 @@ pub fn seat_assignments(players: usize, engines: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// The K-th (from 1) of N slices of a match: the games of every N-th opening from the K-th.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// `K/N` with 1 ≤ K ≤ N.
+    pub fn parse(text: &str) -> Result<Self, MatchError> {
+        let bad = || MatchError(format!("shard '{text}': want K/N with 1 <= K <= N"));
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (k.trim().parse::<usize>().map_err(|_| bad())?, n.trim().parse::<usize>().map_err(|_| bad())?);
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -238,134 +191,146 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// Games played at once.
     pub concurrency: usize,
+    /// Milliseconds every engine keeps back from its clock (`Move Overhead`).
+    pub move_overhead: u64,
+    /// Only this slice of the match's games.
+    pub shard: Option<Shard>,
+    /// Stop when this test decides (two engines).
+    pub sprt: Option<Sprt>,
 }
 
-/// Plays one game; `seats[p]` is the configuration playing player `p`.
-pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index: usize) -> Result<GameRecord, MatchError> {
-    let base = open(&cfg.game)?;
-    let players = base.def().players.len();
-    let opening = cfg.openings.get(opening_index).cloned().unwrap_or_default();
-    let moves: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
-    let mut sessions: Vec<Option<Box<dyn Session>>> = (0..cfg.engines.len()).map(|_| None).collect();
-    let mut tables: Vec<Option<TransTable>> = (0..cfg.engines.len()).map(|_| None).collect();
-    for &e in seats {
-        if sessions[e].is_none() {
-            let mut s = base.boxed_clone();
-            s.set_eval_params(&cfg.engines[e].eval);
-            s.set_position(opening.fen.as_deref(), &moves).map_err(|err| format!("opening {opening_index}: {err}"))?;
-            sessions[e] = Some(s);
-            tables[e] = Some(TransTable::new(cfg.engines[e].hash_mb).map_err(|err| MatchError(err.0))?);
+impl MatchConfig {
+    /// A match of `games` games between `engines` from the start position, one game at a time.
+    pub fn new(game: &str, engines: Vec<EngineConfig>, games: usize) -> Self {
+        MatchConfig {
+            game: game.to_string(),
+            engines,
+            games,
+            openings: Vec::new(),
+            max_plies: 400,
+            concurrency: 1,
+            move_overhead: 50,
+            shard: None,
+            sprt: None,
         }
     }
-    let mut played = opening.moves.clone();
-    let referee = seats[0];
-    loop {
-        let referee = sessions[referee].as_ref().ok_or("no session")?;
-        let status = referee.status();
-        if status.is_over() || played.len() >= cfg.max_plies {
-            let ending = status.end.map_or(Ending::PlyCap, |e| Ending::Rules(e.reason));
-            let ranks = ranks(players, &status);
-            return Ok(GameRecord { index, seats: seats.to_vec(), opening: opening_index, moves: played, ending, ranks });
-        }
-        let e = seats[referee.to_move().index()];
-        let engine = &cfg.engines[e];
-        let (Some(session), Some(tt)) = (&sessions[e], &tables[e]) else { return Err("missing engine state".into()) };
-        let control = Control::default();
-        let request = SearchRequest { limits: &engine.limits, control: &control, tt, threads: engine.threads, settings: engine.search };
-        let result = session.think(&request, &mut |_| {});
-        let mv = result.best.ok_or_else(|| format!("game {index}: '{}' found no move in a game that is not over", engine.name))?;
-        let text = session.move_text(mv);
-        for s in sessions.iter_mut().flatten() {
-            s.play(mv).map_err(|err| format!("game {index}: '{}' played {text}: {err}", engine.name))?;
-        }
-        played.push(text);
+
+    pub fn players(&self) -> Result<usize, MatchError> {
+        Ok(open(&self.game)?.def().players.len())
+    }
+
+    pub fn engine_names(&self) -> Vec<String> {
+        self.engines.iter().map(|e| e.name.clone()).collect()
+    }
+
+    /// Games in one block: every seat assignment once, with one opening.
+    pub fn block_len(&self) -> Result<usize, MatchError> {
+        Ok(seat_assignments(self.players()?, self.engines.len()).len().max(1))
     }
 }
 
-/// The games of a match in the order they are numbered: (seats, opening index).
-pub fn schedule(cfg: &MatchConfig, players: usize) -> Vec<(Vec<usize>, usize)> {
-    let assignments = seat_assignments(players, cfg.engines.len());
-    (0..cfg.games)
-        .map(|g| (assignments[g % assignments.len()].clone(), g / assignments.len()))
-        .map(|(s, o)| (s, o % cfg.openings.len().max(1)))
+/// One scheduled game: its number in the whole match, the engine of each seat, the opening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scheduled {
+    pub index: usize,
+    pub seats: Vec<usize>,
+    pub opening: usize,
+}
+
+/// The games of a match (of its shard, if it has one) in the order they are numbered. Game `g`
+/// is in block `g / block_len`, which plays opening `block % openings` with the block's seat
+/// assignments in turn; a shard K/N plays the blocks `b` with `b % N == K - 1`.
+pub fn schedule(cfg: &MatchConfig) -> Result<Vec<Scheduled>, MatchError> {
+    let assignments = seat_assignments(cfg.players()?, cfg.engines.len());
+    let block_len = assignments.len().max(1);
+    Ok((0..cfg.games)
+        .filter(|g| cfg.shard.is_none_or(|s| (g / block_len) % s.count == s.index - 1))
+        .map(|g| Scheduled { index: g, seats: assignments[g % block_len].clone(), opening: (g / block_len) % cfg.openings.len().max(1) })
+        .collect())
+}
+
+/// The SPRT's samples: per block whose games are all in `records`, the first engine's
+/// head-to-head score against the second over the block.
+pub fn block_scores(records: &[GameRecord], block_len: usize) -> Vec<f64> {
+    let mut blocks: std::collections::BTreeMap<usize, (usize, f64, u32)> = std::collections::BTreeMap::new();
+    for r in records {
+        let (points, pairs) = r.pair_points(0);
+        let b = blocks.entry(r.index / block_len).or_default();
+        *b = (b.0 + 1, b.1 + points, b.2 + pairs);
+    }
+    blocks
+        .values()
+        .filter(|(games, _, pairs)| *games == block_len && *pairs > 0)
+        .map(|(_, points, pairs)| points / f64::from(*pairs))
         .collect()
 }
 
-/// Plays the whole match, `cfg.concurrency` games at a time; `progress` sees each game as it
-/// ends. The records come back in game order.
-pub fn run_match(cfg: &MatchConfig, progress: &(dyn Fn(&GameRecord) + Sync)) -> Result<Vec<GameRecord>, MatchError> {
-    let players = open(&cfg.game)?.def().players.len();
+/// Plays the match, `cfg.concurrency` games at a time in the order of [`schedule`]; `progress`
+/// sees each game as it ends, with every game ended so far. With an SPRT no game starts after the
+/// test has decided (games already going are finished). The records come back in game order.
+pub fn run_match(cfg: &MatchConfig, progress: &(dyn Fn(&GameRecord, &[GameRecord]) + Sync)) -> Result<Vec<GameRecord>, MatchError> {
+    let players = cfg.players()?;
     if cfg.engines.is_empty() || cfg.engines.len() > players {
         return Err(format!("{} has {players} players: give 1 to {players} engines", cfg.game).into());
     }
-    let games = schedule(cfg, players);
-    // Deep searches recurse: the same stack as the protocol's search thread.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.concurrency.max(1))
-        .stack_size(64 << 20)
-        .build()
-        .map_err(|e| format!("cannot start the game threads: {e}"))?;
+    if cfg.sprt.is_some() && cfg.engines.len() != 2 {
+        return Err("an SPRT needs exactly two engines".into());
+    }
+    let games = schedule(cfg)?;
+    let block_len = cfg.block_len()?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let done: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
     let first_error = Mutex::new(None::<MatchError>);
-    let records: Vec<Option<GameRecord>> = pool.install(|| {
-        games
-            .par_iter()
-            .enumerate()
-            .map(|(i, (seats, opening))| {
-                if first_error.lock().map(|e| e.is_some()).unwrap_or(true) {
-                    return None;
-                }
-                match play_game(cfg, i, seats, *opening) {
-                    Ok(r) => {
-                        progress(&r);
-                        Some(r)
+    let worker = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= games.len() || stop.load(Ordering::SeqCst) {
+                return;
+            }
+            let g = &games[i];
+            match play_game(cfg, g.index, &g.seats, g.opening) {
+                Ok(r) => {
+                    let Ok(mut all) = done.lock() else { return };
+                    all.push(r);
+                    let r = all.last().expect("just pushed");
+                    if cfg.sprt.is_some_and(|t| t.decision(&block_scores(&all, block_len)).is_some()) {
+                        stop.store(true, Ordering::SeqCst);
                     }
-                    Err(e) => {
-                        if let Ok(mut slot) = first_error.lock() {
-                            slot.get_or_insert(e);
-                        }
-                        None
-                    }
+                    progress(r, &all);
                 }
-            })
-            .collect()
+                Err(e) => {
+                    stop.store(true, Ordering::SeqCst);
+                    if let Ok(mut slot) = first_error.lock() {
+                        slot.get_or_insert(e);
+                    }
+                    return;
+                }
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.concurrency.clamp(1, games.len().max(1)) {
+            // Deep searches recurse: the same stack as the protocol's search thread.
+            let spawned = std::thread::Builder::new().stack_size(64 << 20).spawn_scoped(scope, worker);
+            if let Err(e) = spawned
+                && let Ok(mut slot) = first_error.lock()
+            {
+                slot.get_or_insert(MatchError(format!("cannot start a game thread: {e}")));
+            }
+        }
     });
     if let Some(e) = first_error.into_inner().ok().flatten() {
         return Err(e);
     }
-    Ok(records.into_iter().flatten().collect())
+    let mut records = done.into_inner().map_err(|_| "a game thread failed")?;
+    records.sort_by_key(|r| r.index);
+    Ok(records)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{SEARCH_PARAMS, SearchParams};
-
-    #[test]
-    fn engine_specs() {
-        let e = EngineConfig::parse("name=fast, nodes=500 ,threads=2,hash=4", "x").expect("valid");
-        assert_eq!((e.name.as_str(), e.limits.nodes, e.threads, e.hash_mb), ("fast", Some(500), 2, 4));
-        assert_eq!(EngineConfig::parse("depth=3", "e1").expect("valid").name, "e1");
-        let e = EngineConfig::parse("depth=3,tempo=25,pawn_advance=0", "e").expect("valid");
-        assert_eq!((e.eval.tempo, e.eval.pawn_advance, e.eval.value_base), (25, 0, PARAMS.value_base));
-        assert!(EngineConfig::parse("depth=3,tempo=100000", "e").is_err());
-        assert_eq!(EngineConfig::parse("depth=3,search=BRS", "e").expect("valid").search.algorithm, MultiSearch::BestReply);
-        assert_eq!(EngineConfig::parse("depth=3,search=maxn", "e").expect("valid").search.algorithm, MultiSearch::MaxN);
-        assert!(EngineConfig::parse("depth=3,search=minimax", "e").is_err());
-        let e = EngineConfig::parse("depth=3,aspiration=40,tempo=5", "e").expect("valid");
-        assert_eq!((e.search.params.aspiration, e.eval.tempo, e.search.params.null_move_r), (40, 5, SEARCH_PARAMS.null_move_r));
-        // Engine settings, evaluation and search parameters never share a name.
-        let settings = ["name", "depth", "nodes", "movetime", "threads", "hash", "search", "skill"];
-        for &(n, _, _) in EvalParams::RANGES {
-            assert!(SearchParams::RANGES.iter().all(|r| r.0 != n) && !settings.contains(&n), "{n}");
-        }
-        for &(n, _, _) in SearchParams::RANGES {
-            assert!(!settings.contains(&n), "{n}");
-        }
-        assert!(EngineConfig::parse("name=x", "e").is_err());
-        assert!(EngineConfig::parse("depth=3,colour=red", "e").is_err());
-        assert!(EngineConfig::parse("depth=three", "e").is_err());
-        assert!(EngineConfig::parse("depth", "e").is_err());
-    }
 
     #[test]
     fn openings() {
@@ -381,35 +346,60 @@ mod tests {
         assert_ne!(a, random_openings("honeycomb3", 3, 4, 8).expect("openings"));
     }
 
+    fn engine(name: &str, depth: u32) -> EngineConfig {
+        let mut e = EngineConfig::new(name);
+        e.limits.depth = Some(depth);
+        e.hash_mb = 1;
+        e
+    }
+
     #[test]
     fn a_short_match_is_reproducible() {
-        let engine = |name: &str, depth| {
-            let mut e = EngineConfig::new(name);
-            e.limits.depth = Some(depth);
-            e.hash_mb = 1;
-            e
-        };
-        let cfg = MatchConfig {
-            game: "chess".into(),
-            engines: vec![engine("a", 1), engine("b", 2)],
-            games: 4,
-            openings: random_openings("chess", 2, 2, 3).expect("openings"),
-            max_plies: 30,
-            concurrency: 2,
-        };
-        let first = run_match(&cfg, &|_| {}).expect("match");
+        let mut cfg = MatchConfig::new("chess", vec![engine("a", 1), engine("b", 2)], 4);
+        cfg.openings = random_openings("chess", 2, 2, 3).expect("openings");
+        cfg.max_plies = 30;
+        cfg.concurrency = 2;
+        let first = run_match(&cfg, &|_, _| {}).expect("match");
         assert_eq!(first.len(), 4);
         assert_eq!(first.iter().map(|r| r.seats.clone()).collect::<Vec<_>>(), vec![vec![1, 0], vec![0, 1], vec![1, 0], vec![0, 1]]);
         assert_eq!(first.iter().map(|r| r.opening).collect::<Vec<_>>(), vec![0, 0, 1, 1]);
-        let second = run_match(&cfg, &|_| {}).expect("match");
+        let second = run_match(&cfg, &|_, _| {}).expect("match");
         for (a, b) in first.iter().zip(&second) {
             assert_eq!((&a.moves, &a.ranks, &a.ending), (&b.moves, &b.ranks, &b.ending));
             assert!(a.moves.len() <= 30);
             assert!(a.ending == Ending::PlyCap || a.moves.len() < 30);
         }
-        // The moves replay legally from the opening.
+        // The moves replay legally from the start: the opening's moves are in the record.
         let mut s = session::open("chess").expect("chess");
         let moves: Vec<&str> = first[0].moves.iter().map(String::as_str).collect();
         assert!(s.set_position(None, &moves).is_ok());
+        assert_eq!(first[0].moves[..2], cfg.openings[0].moves[..]);
+    }
+
+    #[test]
+    fn shards_split_the_match_by_blocks() {
+        let mut cfg = MatchConfig::new("honeycomb3", vec![engine("a", 1), engine("b", 1)], 20);
+        assert_eq!(cfg.block_len().expect("game"), 6);
+        let whole = schedule(&cfg).expect("schedule");
+        let mut parts = Vec::new();
+        for k in 1..=3 {
+            cfg.shard = Some(Shard::parse(&format!("{k}/3")).expect("valid"));
+            let part = schedule(&cfg).expect("schedule");
+            assert!(part.iter().all(|g| (g.index / 6) % 3 == k - 1));
+            parts.extend(part);
+        }
+        parts.sort_by_key(|g| g.index);
+        assert_eq!(parts, whole);
+        for bad in ["0/2", "3/2", "1", "a/b"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn block_scores_count_complete_blocks() {
+        let r = |index, seats: &[usize], ranks: &[u32]| GameRecord { index, ..record::tests::record(seats, ranks) };
+        // Block 0: engine 0 loses one game and draws one; block 1 lacks its second game.
+        let records = [r(0, &[1, 0], &[0, 1]), r(1, &[0, 1], &[0, 0]), r(2, &[1, 0], &[1, 0])];
+        assert_eq!(block_scores(&records, 2), vec![0.25]);
     }
 }

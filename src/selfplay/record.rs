@@ -30,6 +30,21 @@ pub fn ranks(players: usize, status: &Status) -> Vec<u32> {
     ranks
 }
 
+/// Ranks when `loser` forfeits a game that is not over: the players still in it share first
+/// place, the eliminated follow (the last eliminated first) and the forfeiting player is last.
+pub fn forfeit_ranks(players: usize, status: &Status, loser: Player) -> Vec<u32> {
+    let mut ranks = vec![0; players];
+    let mut next = u32::try_from(status.active.iter().filter(|&p| p != loser).count()).expect("at most four players");
+    for &(victim, _) in status.eliminated.iter().rev() {
+        if victim != loser {
+            ranks[victim.index()] = next;
+            next += 1;
+        }
+    }
+    ranks[loser.index()] = u32::try_from(players - 1).expect("at most four players");
+    ranks
+}
+
 /// How a game of a match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
@@ -37,13 +52,57 @@ pub enum Ending {
     Rules(EndReason),
     /// Still going at the ply cap: a draw among the players left.
     PlyCap,
+    /// The player's clock fell.
+    TimeForfeit(Player),
+    /// The player's engine answered a move that is not legal (or none in a game not over).
+    IllegalMove(Player),
+    /// The player's engine exited, or did not answer without a clock to lose on.
+    Disconnect(Player),
 }
 
 impl Ending {
+    pub const FORFEITS: [&'static str; 3] = ["time forfeit", "illegal move", "disconnect"];
+
     pub fn name(self) -> &'static str {
         match self {
             Ending::Rules(r) => r.name(),
             Ending::PlyCap => "ply cap",
+            Ending::TimeForfeit(_) => Self::FORFEITS[0],
+            Ending::IllegalMove(_) => Self::FORFEITS[1],
+            Ending::Disconnect(_) => Self::FORFEITS[2],
+        }
+    }
+
+    /// The ending named `name` ([`Ending::name`]); forfeits need the player who forfeited.
+    pub fn from_name(name: &str, loser: Option<Player>) -> Option<Ending> {
+        if let Some(r) = EndReason::ALL.into_iter().find(|r| r.name() == name) {
+            return Some(Ending::Rules(r));
+        }
+        match (name, loser) {
+            ("ply cap", _) => Some(Ending::PlyCap),
+            ("time forfeit", Some(p)) => Some(Ending::TimeForfeit(p)),
+            ("illegal move", Some(p)) => Some(Ending::IllegalMove(p)),
+            ("disconnect", Some(p)) => Some(Ending::Disconnect(p)),
+            _ => None,
+        }
+    }
+
+    /// The player who forfeited.
+    pub fn loser(self) -> Option<Player> {
+        match self {
+            Ending::TimeForfeit(p) | Ending::IllegalMove(p) | Ending::Disconnect(p) => Some(p),
+            Ending::Rules(_) | Ending::PlyCap => None,
+        }
+    }
+
+    /// PGN's `Termination` tag.
+    pub fn termination(self) -> &'static str {
+        match self {
+            Ending::Rules(_) => "normal",
+            Ending::PlyCap => "adjudication",
+            Ending::TimeForfeit(_) => "time forfeit",
+            Ending::IllegalMove(_) => "rules infraction",
+            Ending::Disconnect(_) => "abandoned",
         }
     }
 }
@@ -56,10 +115,17 @@ pub struct GameRecord {
     /// Configuration playing each seat (player in turn order).
     pub seats: Vec<usize>,
     pub opening: usize,
+    /// The start position where it is not the game's start (a position string).
+    pub start: Option<String>,
+    /// Every move from the start position, the opening's included.
     pub moves: Vec<String>,
     pub ending: Ending,
+    /// What a forfeit was for (the illegal move, the engine's last words).
+    pub detail: Option<String>,
     /// Rank per seat (0 = best, ties share).
     pub ranks: Vec<u32>,
+    /// Milliseconds left on each player's clock at the end, in games on clocks.
+    pub clocks: Vec<Option<i64>>,
 }
 
 impl GameRecord {
@@ -124,10 +190,30 @@ pub(super) mod tests {
         // Red 0, Blue 1, Green 2, Orange 3: a win rule with three still on the board: two tie
         // for second, the eliminated is fourth.
         assert_eq!(ranks(4, &status(Some(2), &[0, 1, 2], &[3])), vec![1, 1, 0, 3]);
+        // Forfeits: the forfeiting player is last, the others keep their order.
+        let p = Player::new;
+        assert_eq!(forfeit_ranks(2, &status(None, &[0, 1], &[]), p(0)), vec![1, 0]);
+        assert_eq!(forfeit_ranks(4, &status(None, &[0, 1, 2], &[3]), p(1)), vec![0, 3, 0, 2]);
+        assert_eq!(forfeit_ranks(3, &status(None, &[0, 2], &[1]), p(2)), vec![0, 1, 2]);
+        for e in [Ending::TimeForfeit(p(1)), Ending::IllegalMove(p(0)), Ending::Disconnect(p(2)), Ending::PlyCap] {
+            assert_eq!(Ending::from_name(e.name(), e.loser()), Some(e));
+        }
+        assert_eq!(Ending::from_name("checkmate", None), Some(Ending::Rules(EndReason::Checkmate)));
+        assert_eq!(Ending::from_name("time forfeit", None), None);
     }
 
     pub(in crate::selfplay) fn record(seats: &[usize], ranks: &[u32]) -> GameRecord {
-        GameRecord { index: 0, seats: seats.to_vec(), opening: 0, moves: Vec::new(), ending: Ending::PlyCap, ranks: ranks.to_vec() }
+        GameRecord {
+            index: 0,
+            seats: seats.to_vec(),
+            opening: 0,
+            start: None,
+            moves: Vec::new(),
+            ending: Ending::PlyCap,
+            detail: None,
+            ranks: ranks.to_vec(),
+            clocks: vec![None; seats.len()],
+        }
     }
 
     #[test]

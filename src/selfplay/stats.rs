@@ -1,7 +1,6 @@
 //! Match statistics: results per configuration, the head-to-head score, the Elo difference with
 //! its margin, and the summary printed at the end of a match.
 
-use super::MatchConfig;
 use super::record::{Ending, GameRecord};
 
 /// Results of one configuration over a match.
@@ -80,12 +79,12 @@ pub fn elo_with_margin(game_scores: &[f64]) -> Option<(f64, f64)> {
 }
 
 /// The summary printed at the end of a match (one line per configuration, then the Elo lines).
-pub fn summary(cfg: &MatchConfig, records: &[GameRecord], players: usize) -> Vec<String> {
-    let tallies = tally(records, cfg.engines.len(), players);
+pub fn summary(names: &[String], records: &[GameRecord], players: usize) -> Vec<String> {
+    let tallies = tally(records, names.len(), players);
     let mut lines = Vec::new();
-    let width = cfg.engines.iter().map(|e| e.name.len()).max().unwrap_or(0);
-    for (e, t) in cfg.engines.iter().zip(&tallies) {
-        let mut line = format!("{:<width$}  games {:>4}  score {:>5.1}%", e.name, t.games, 100.0 * t.score());
+    let width = names.iter().map(String::len).max().unwrap_or(0);
+    for (name, t) in names.iter().zip(&tallies) {
+        let mut line = format!("{name:<width$}  games {:>4}  score {:>5.1}%", t.games, 100.0 * t.score());
         if players == 2 {
             line.push_str(&format!("  wins {} draws {} losses {}", t.wins, t.draws, t.losses));
         } else {
@@ -99,11 +98,11 @@ pub fn summary(cfg: &MatchConfig, records: &[GameRecord], players: usize) -> Vec
         lines.push(line);
     }
     // With two configurations one line says it all; with more, each against the rest.
-    let shown = if cfg.engines.len() == 2 { 1 } else { cfg.engines.len() };
-    for (e, t) in cfg.engines.iter().zip(&tallies).take(shown) {
+    let shown = if names.len() == 2 { 1 } else { names.len() };
+    for (name, t) in names.iter().zip(&tallies).take(shown) {
         if let Some((elo, margin)) = elo_with_margin(&t.game_scores) {
-            let against = if cfg.engines.len() == 2 { cfg.engines[1].name.as_str() } else { "the others" };
-            lines.push(format!("elo {} vs {against}: {elo:+.1} +/- {margin:.1} (95%, {} games)", e.name, t.game_scores.len()));
+            let against = if names.len() == 2 { names[1].as_str() } else { "the others" };
+            lines.push(format!("elo {name} vs {against}: {elo:+.1} +/- {margin:.1} (95%, {} games)", t.game_scores.len()));
         }
     }
     let mut reasons: Vec<(Ending, usize)> = Vec::new();

@@ -1,0 +1,285 @@
+//! Game records on disk: PGN (`--pgn`) and one JSON object per game (`--jsonl`), and reading the
+//! JSON lines back (`tessera match merge`).
+//!
+//! PGN: two-player games on one lettered board (chess, the Cwda pairings) are standard PGN with
+//! SAN moves; a start other than chess's is given by `SetUp`/`FEN` tags and any game other than
+//! chess names itself in a `Variant` tag. The other games use the same tags and movetext with the
+//! game's own move strings; as PGN's `Result` has no form for three or four players, it is `*`
+//! there and each player's place is in a tag of its own (`[RedResult "1"]`).
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{Ending, GameRecord};
+use super::{MatchError, open};
+use crate::types::Player;
+
+/// One game as a JSON line.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GameLine {
+    /// Game id.
+    pub game: String,
+    /// Number of the game in the match (from 0).
+    pub index: usize,
+    /// The match's engines in their order (a merge checks that every line has the same).
+    pub engines: Vec<String>,
+    /// Players in turn order.
+    pub players: Vec<String>,
+    /// The engine of each player.
+    pub seats: Vec<String>,
+    pub opening: usize,
+    /// Start position where it is not the game's start.
+    pub start: Option<String>,
+    pub moves: Vec<String>,
+    /// How it ended: a rule's name, `ply cap`, `time forfeit`, `illegal move`, `disconnect`.
+    pub end: String,
+    /// The player who forfeited.
+    pub loser: Option<String>,
+    pub detail: Option<String>,
+    /// Place of each player (1 = first; ties share a place).
+    pub places: Vec<u32>,
+    /// PGN's result (`1-0`, `0-1`, `1/2-1/2`; `*` with more players).
+    pub result: String,
+    /// Milliseconds left on each clock at the end (games on clocks).
+    pub clocks_ms: Vec<Option<i64>>,
+}
+
+/// PGN's result of a game.
+fn result(r: &GameRecord) -> &'static str {
+    match r.ranks.as_slice() {
+        [a, b] if a < b => "1-0",
+        [a, b] if a > b => "0-1",
+        [_, _] => "1/2-1/2",
+        _ => "*",
+    }
+}
+
+impl GameLine {
+    pub fn new(game: &str, engines: &[String], r: &GameRecord) -> Result<Self, MatchError> {
+        let s = open(game)?;
+        let player = |p: Player| s.player_name(p).to_string();
+        Ok(GameLine {
+            game: game.to_string(),
+            index: r.index,
+            engines: engines.to_vec(),
+            players: (0..r.seats.len()).map(|p| player(Player::new(p))).collect(),
+            seats: r.seats.iter().map(|&e| engines[e].clone()).collect(),
+            opening: r.opening,
+            start: r.start.clone(),
+            moves: r.moves.clone(),
+            end: r.ending.name().to_string(),
+            loser: r.ending.loser().map(player),
+            detail: r.detail.clone(),
+            places: r.ranks.iter().map(|r| r + 1).collect(),
+            result: result(r).to_string(),
+            clocks_ms: r.clocks.clone(),
+        })
+    }
+
+    /// The record this line was written from.
+    pub fn record(&self) -> Result<GameRecord, MatchError> {
+        let bad = |what: &str| MatchError(format!("game {}: {what}", self.index));
+        let seats = self
+            .seats
+            .iter()
+            .map(|name| {
+                self.engines.iter().position(|e| e == name).ok_or_else(|| bad(&format!("engine '{name}' is not in its engine list")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let loser = match &self.loser {
+            Some(name) => {
+                Some(Player::new(self.players.iter().position(|p| p == name).ok_or_else(|| bad(&format!("no player '{name}'")))?))
+            }
+            None => None,
+        };
+        let ending = Ending::from_name(&self.end, loser).ok_or_else(|| bad(&format!("unknown end '{}'", self.end)))?;
+        if self.places.len() != seats.len() || self.places.contains(&0) {
+            return Err(bad("places do not match the players"));
+        }
+        Ok(GameRecord {
+            index: self.index,
+            seats,
+            opening: self.opening,
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            ending,
+            detail: self.detail.clone(),
+            ranks: self.places.iter().map(|p| p - 1).collect(),
+            clocks: self.clocks_ms.clone(),
+        })
+    }
+}
+
+/// The JSON line of a game.
+pub fn json_line(game: &str, engines: &[String], r: &GameRecord) -> Result<String, MatchError> {
+    serde_json::to_string(&GameLine::new(game, engines, r)?).map_err(|e| MatchError(e.to_string()))
+}
+
+/// Reads the JSON lines of one or more files of the same match: the game id, the engines and
+/// the records in game order. A game found twice (the same shard read twice) is an error.
+pub fn read_json_lines(texts: &[(String, String)]) -> Result<(String, Vec<String>, Vec<GameRecord>), MatchError> {
+    let mut first: Option<(String, Vec<String>)> = None;
+    let mut records: Vec<GameRecord> = Vec::new();
+    for (file, text) in texts {
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let at = || format!("{file}:{}", n + 1);
+            let g: GameLine = serde_json::from_str(line).map_err(|e| format!("{}: {e}", at()))?;
+            match &first {
+                None => first = Some((g.game.clone(), g.engines.clone())),
+                Some((game, engines)) if *game != g.game || *engines != g.engines => {
+                    return Err(format!("{}: a game of another match ({} with {})", at(), g.game, g.engines.join(" ")).into());
+                }
+                Some(_) => {}
+            }
+            let r = g.record().map_err(|e| format!("{}: {e}", at()))?;
+            if records.iter().any(|x| x.index == r.index) {
+                return Err(format!("{}: game {} is already in the input", at(), r.index + 1).into());
+            }
+            records.push(r);
+        }
+    }
+    let (game, engines) = first.ok_or("no games in the input")?;
+    records.sort_by_key(|r| r.index);
+    Ok((game, engines, records))
+}
+
+/// Today's date as PGN writes it (`2026.11.23`), from the system clock (UTC).
+fn pgn_date() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    // Days to a civil date (Howard Hinnant's algorithm).
+    let z = i64::try_from(secs / 86_400).unwrap_or(0) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+fn tag(name: &str, value: &str) -> String {
+    format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The PGN of one game. `time_control` is the tag's value where the games were on clocks.
+pub fn pgn(game: &str, engines: &[String], r: &GameRecord, time_control: Option<&str>) -> Result<String, MatchError> {
+    let mut s = open(game)?;
+    s.set_position(r.start.as_deref(), &[]).map_err(|e| MatchError(e.0))?;
+    let standard_start = r.start.is_none() || open(game)?.position_string() == s.position_string();
+    let players = r.seats.len();
+    let mut out = String::new();
+    out.push_str(&tag("Event", &format!("tessera match: {}", engines.join(" vs "))));
+    out.push_str(&tag("Site", "?"));
+    out.push_str(&tag("Date", &pgn_date()));
+    out.push_str(&tag("Round", &(r.index + 1).to_string()));
+    let names: Vec<String> = (0..players).map(|p| s.player_name(Player::new(p)).to_string()).collect();
+    for (p, name) in names.iter().enumerate() {
+        out.push_str(&tag(name, &engines[r.seats[p]]));
+    }
+    out.push_str(&tag("Result", result(r)));
+    if players > 2 {
+        for (p, name) in names.iter().enumerate() {
+            out.push_str(&tag(&format!("{name}Result"), &(r.ranks[p] + 1).to_string()));
+        }
+    }
+    if game != "chess" {
+        out.push_str(&tag("Variant", game));
+    }
+    if game != "chess" || !standard_start {
+        out.push_str(&tag("SetUp", "1"));
+        out.push_str(&tag("FEN", &s.position_string()));
+    }
+    if let Some(tc) = time_control {
+        out.push_str(&tag("TimeControl", tc));
+    }
+    out.push_str(&tag("Termination", r.ending.termination()));
+    out.push_str(&tag("PlyCount", &r.moves.len().to_string()));
+    out.push('\n');
+    let mut tokens = Vec::with_capacity(r.moves.len() * 3 / 2 + 2);
+    let first_ply = s.game_ply() as usize;
+    for (i, text) in r.moves.iter().enumerate() {
+        let ply = first_ply + i;
+        if ply.is_multiple_of(players) {
+            tokens.push(format!("{}.", ply / players + 1));
+        } else if i == 0 {
+            tokens.push(format!("{}...", ply / players + 1));
+        }
+        let mv = s.parse_move(text).map_err(|e| format!("game {}: move {}: {e}", r.index + 1, i + 1))?;
+        tokens.push(s.move_san(mv));
+        s.play(mv).map_err(|e| MatchError(e.0))?;
+    }
+    let comment = match (r.ending.loser(), &r.detail) {
+        (Some(_), Some(detail)) => Some(format!("{{{}: {}}}", r.ending.name(), detail.replace(['{', '}'], ""))),
+        _ => None,
+    };
+    tokens.extend(comment);
+    tokens.push(result(r).to_string());
+    // Export format: lines of at most 79 characters.
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::EndReason;
+
+    fn engines() -> Vec<String> {
+        vec!["a".to_string(), "b".to_string()]
+    }
+
+    #[test]
+    fn pgn_of_a_chess_game() {
+        let mut r = super::super::record::tests::record(&[1, 0], &[1, 0]);
+        r.moves = ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec();
+        r.ending = Ending::Rules(EndReason::Checkmate);
+        let text = pgn("chess", &engines(), &r, Some("10+0.1")).expect("pgn");
+        assert!(text.contains("[White \"b\"]\n[Black \"a\"]\n[Result \"0-1\"]\n"), "{text}");
+        assert!(text.contains("[TimeControl \"10+0.1\"]") && !text.contains("[FEN"), "{text}");
+        assert!(text.ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n\n"), "{text}");
+        // From a position with Black to move, and a time forfeit.
+        r.start = Some("4k3/8/8/8/8/8/8/4K2R b K - 0 30".into());
+        r.moves = vec!["e8d7".into()];
+        r.ranks = vec![0, 1];
+        r.ending = Ending::TimeForfeit(Player::new(1));
+        r.detail = Some("a lost on time".into());
+        let text = pgn("chess", &engines(), &r, None).expect("pgn");
+        assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]"), "{text}");
+        assert!(text.ends_with("\n30... Kd7 {time forfeit: a lost on time} 1-0\n\n"), "{text}");
+    }
+
+    #[test]
+    fn records_of_three_players_and_json_round_trip() {
+        let mut r = super::super::record::tests::record(&[0, 1, 1], &[2, 0, 1]);
+        let s = open("honeycomb3").expect("game");
+        r.moves = s.legal_move_texts().into_iter().take(1).collect();
+        r.ending = Ending::IllegalMove(Player::new(0));
+        r.detail = Some("a played 'z9z9'".into());
+        r.clocks = vec![Some(5), Some(900), None];
+        let text = pgn("honeycomb3", &engines(), &r, None).expect("pgn");
+        assert!(text.contains("[Red \"a\"]\n[Yellow \"b\"]\n[Blue \"b\"]\n[Result \"*\"]\n[RedResult \"3\"]"), "{text}");
+        assert!(text.contains("[Variant \"honeycomb3\"]") && text.contains(&format!("1. {} {{illegal move", r.moves[0])), "{text}");
+        let line = json_line("honeycomb3", &engines(), &r).expect("json");
+        let back: GameLine = serde_json::from_str(&line).expect("parses");
+        assert_eq!((back.places.clone(), back.loser.as_deref(), back.result.as_str()), (vec![3, 1, 2], Some("Red"), "*"));
+        let again = back.record().expect("record");
+        assert_eq!((again.seats, again.ranks, again.ending, again.clocks), (r.seats.clone(), r.ranks.clone(), r.ending, r.clocks.clone()));
+        let files = [("x".to_string(), format!("{line}\n")), ("y".to_string(), line.clone())];
+        assert!(read_json_lines(&files).is_err(), "the same game twice");
+        assert!(read_json_lines(&files[..1]).is_ok_and(|(g, e, rs)| g == "honeycomb3" && e == engines() && rs.len() == 1));
+    }
+}

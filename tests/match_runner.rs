@@ -1,0 +1,176 @@
+//! `tessera match` as testers use it: against an outside engine (Stockfish) with real clocks and
+//! records that python-chess reads; forfeits by outside engines (time, an illegal move, exiting);
+//! shards that together play the whole match and merge to its totals; an SPRT that stops early.
+//! Stockfish and python-chess are installed by the README's test command.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs `tessera match ARGS`; returns its output, failing on a non-zero exit.
+fn tessera_match(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).arg("match").args(args).output().expect("tessera runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "tessera match {args:?}\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+/// The summary lines of a match or merge: everything after its first line, less the time.
+fn totals(output: &str) -> Vec<String> {
+    let lines: Vec<&str> = output.lines().filter(|l| !l.starts_with("game ") && !l.starts_with("time ")).collect();
+    lines[1..].iter().map(|l| l.to_string()).collect()
+}
+
+fn json_lines(path: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).expect("JSON lines written");
+    text.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect()
+}
+
+fn fake(mode: &str) -> String {
+    format!("python3 {}/tests/python/fake_uci.py {mode}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_match_against_stockfish_writes_records_python_chess_reads() {
+    assert!(Path::new(STOCKFISH).exists(), "Stockfish is missing: run tests/install.sh (the README's test command does)");
+    let dir = scratch("stockfish");
+    let (pgn, jsonl) = (dir.join("games.pgn"), dir.join("games.jsonl"));
+    let sf = format!("name=sf,cmd={STOCKFISH},option.UCI_LimitStrength=true,option.UCI_Elo=1350,option.Threads=1");
+    let out = tessera_match(&[
+        "--engine",
+        "name=tessera,hash=16",
+        "--engine",
+        &sf,
+        "--games",
+        "2",
+        "--tc",
+        "3+0.05",
+        "--openings",
+        "random:4",
+        "--concurrency",
+        "1",
+        "--pgn",
+        pgn.to_str().expect("path"),
+        "--jsonl",
+        jsonl.to_str().expect("path"),
+    ]);
+    assert!(out.contains("tessera  games    2"), "{out}");
+    let lines = json_lines(&jsonl);
+    assert_eq!(lines.len(), 2);
+    for l in &lines {
+        assert!(l["clocks_ms"].as_array().is_some_and(|c| c.iter().all(|ms| ms.as_i64().is_some())), "{l}");
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/match_records.py");
+    let check = Command::new("python3").arg(script).arg(&pgn).arg(&jsonl).output().expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&check.stderr));
+    assert!(stdout.contains("records ok"), "{stdout}");
+}
+
+/// Plays two games of tessera against a misbehaving outside engine; returns the JSON lines.
+fn against_fake(mode: &str, tc: &str) -> Vec<serde_json::Value> {
+    let dir = scratch(mode);
+    let jsonl = dir.join("games.jsonl");
+    let fake = format!("name=fake,cmd={}", fake(mode));
+    let out = tessera_match(&[
+        "--engine",
+        "name=tessera,depth=1",
+        "--engine",
+        &fake,
+        "--games",
+        "2",
+        "--tc",
+        tc,
+        "--jsonl",
+        jsonl.to_str().expect("path"),
+    ]);
+    assert!(out.contains("wins 2 draws 0 losses 0"), "tessera wins both games by forfeit\n{out}");
+    json_lines(&jsonl)
+}
+
+#[test]
+fn a_time_loss_is_adjudicated() {
+    for l in against_fake("sleep", "1+0") {
+        assert_eq!(l["end"], "time forfeit", "{l}");
+        let fake_seat = l["seats"].as_array().expect("seats").iter().position(|s| s == "fake").expect("fake plays");
+        assert_eq!(l["loser"], l["players"][fake_seat], "{l}");
+        assert_eq!(l["places"][fake_seat], 2, "{l}");
+        assert!(l["clocks_ms"][fake_seat].as_i64().is_some_and(|ms| ms < 0), "the fallen clock is below zero: {l}");
+    }
+}
+
+#[test]
+fn an_illegal_move_and_an_exit_are_adjudicated() {
+    for l in against_fake("illegal", "5+0") {
+        assert_eq!(l["end"], "illegal move", "{l}");
+        assert!(l["detail"].as_str().is_some_and(|d| d.contains("'a1a1'")), "{l}");
+    }
+    for l in against_fake("exit", "5+0") {
+        assert_eq!(l["end"], "disconnect", "{l}");
+    }
+}
+
+#[test]
+fn shards_play_the_whole_match_and_merge_to_its_totals() {
+    let dir = scratch("shards");
+    let common =
+        ["--game", "honeycomb3", "--engine", "name=d1,depth=1", "--engine", "name=d2,depth=2", "--games", "14", "--openings", "random:3"];
+    let run = |extra: &[&str], file: &str| {
+        let path = dir.join(file);
+        let mut args: Vec<&str> = common.to_vec();
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--jsonl", path.to_str().expect("path"), "--max-plies", "60"]);
+        (tessera_match(&args), path)
+    };
+    let (whole, whole_file) = run(&[], "whole.jsonl");
+    let (_, first) = run(&["--shard", "1/2"], "shard1.jsonl");
+    let (_, second) = run(&["--shard", "2/2"], "shard2.jsonl");
+    // Games are written as they end, not in order.
+    let games = |p: &Path| {
+        let mut g: Vec<_> = json_lines(p).iter().map(|l| (l["index"].as_u64().expect("index"), l["moves"].clone())).collect();
+        g.sort_by_key(|g| g.0);
+        g
+    };
+    let (a, b) = (games(&first), games(&second));
+    // Blocks of 6 games (two engines in three seats): shard 1 has blocks 0 and 2, shard 2 block 1.
+    assert_eq!(a.iter().map(|g| g.0).collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5, 12, 13]);
+    assert_eq!(b.iter().map(|g| g.0).collect::<Vec<_>>(), [6, 7, 8, 9, 10, 11]);
+    let mut both = [a, b].concat();
+    both.sort_by_key(|g| g.0);
+    assert_eq!(both, games(&whole_file), "the shards play exactly the whole match's games");
+    let merged = tessera_match(&["merge", first.to_str().expect("path"), second.to_str().expect("path")]);
+    assert_eq!(totals(&merged), totals(&whole), "{merged}\n{whole}");
+    let twice = Command::new(env!("CARGO_BIN_EXE_tessera")).args(["match", "merge"]).arg(&first).arg(&first).output().expect("runs");
+    assert!(!twice.status.success(), "a shard read twice is refused");
+}
+
+#[test]
+fn an_sprt_stops_a_lopsided_match_early() {
+    let out = tessera_match(&[
+        "--engine",
+        "name=d1,depth=1",
+        "--engine",
+        "name=d4,depth=4",
+        "--games",
+        "200",
+        "--openings",
+        "random:4",
+        "--sprt",
+        "elo0=0,elo1=10,alpha=0.05,beta=0.05",
+        "--max-plies",
+        "200",
+    ]);
+    let summary = out.lines().find(|l| l.starts_with("d1 ")).expect("a summary line");
+    let games: usize = summary.split_whitespace().nth(2).and_then(|n| n.parse().ok()).expect("games played");
+    assert!(out.contains("H0 accepted"), "{out}");
+    assert!(games <= 40, "stopped after {games} of 200 games\n{out}");
+}
