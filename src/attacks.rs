@@ -212,10 +212,11 @@ impl<const W: usize> Position<W> {
         out
     }
 
-    /// Whether player `p`'s royal piece is attacked by any other active player.
+    /// Whether player `p`'s royal piece is attacked by an opponent (any other active player but a
+    /// partner).
     pub fn in_check(&self, p: Player) -> bool {
         match self.royal_cell(p) {
-            Some(k) => self.attacked(k, self.occ, self.active.without(p), Bitboard::EMPTY, Facing::Counted),
+            Some(k) => self.attacked(k, self.occ, self.opponents(p), Bitboard::EMPTY, Facing::Counted),
             None => false,
         }
     }

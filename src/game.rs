@@ -89,6 +89,17 @@ pub struct ChargeRule {
     pub max_legs: usize,
 }
 
+/// Teams of partners (rules `guru2level.md` §5.4, the game `guru2-teams`). Every team rule is read
+/// in [`crate::position::Position`]'s `teams.rs`: a player may capture only men of other teams; a
+/// partner's men are obstacles and never give check; when the first two checkmates of the game
+/// are delivered by one team, the member who delivered the second wins (its partner is second),
+/// otherwise play goes on under the normal rules.
+#[derive(Clone, Debug)]
+pub struct TeamRule {
+    /// The teams, each a list of partners.
+    pub teams: Vec<Vec<Player>>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Rules {
     pub castling: Vec<CastleDef>,
@@ -105,6 +116,8 @@ pub struct Rules {
     pub charge: Option<ChargeRule>,
     /// Material with which nobody can checkmate any more: the game is drawn at once.
     pub dead_material: Option<DeadMaterial>,
+    /// Partners (`None`: every player for itself).
+    pub teams: Option<TeamRule>,
 }
 
 /// Dead positions by material (FIDE Laws 5.2.2: no sequence of legal moves can lead to mate),

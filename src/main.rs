@@ -236,7 +236,7 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
     cfg.move_overhead = args.move_overhead;
     cfg.sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     cfg.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-    let rotation = selfplay::seat_assignments(players.len(), cfg.engines.len().clamp(1, players.len())).len().max(1);
+    let rotation = selfplay::seat_assignments(base.def(), cfg.engines.len().clamp(1, players.len())).len().max(1);
     let opening_count = args.games.div_ceil(rotation);
     cfg.openings = match args.openings.as_deref() {
         None => Vec::new(),
@@ -279,7 +279,7 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
         let seats: Vec<String> =
             r.seats.iter().zip(&r.ranks).zip(&players).map(|((&e, rank), p)| format!("{}={}:{}", p, names[e], rank + 1)).collect();
         let n = all.len();
-        let t = &selfplay::tally(all, names.len(), players.len())[0];
+        let t = &selfplay::tally(all, names.len(), base.def())[0];
         let mut line = format!(
             "game {:>4} [{n}/{total}] opening {:>3}: {}  {} after {} plies | {} {:.1}%",
             r.index + 1,
@@ -301,7 +301,7 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
         println!("{line}");
     };
     let records = selfplay::run_match(&cfg, &progress)?;
-    for line in selfplay::summary(&names, &records, players.len()) {
+    for line in selfplay::summary(base.def(), &names, &records) {
         println!("{line}");
     }
     if let Some(test) = cfg.sprt {
@@ -319,13 +319,13 @@ fn merge_shards(files: &[PathBuf], sprt: Option<&str>) -> Result<(), MatchError>
         texts.push((f.display().to_string(), text));
     }
     let (game, names, records) = selfplay::read_json_lines(&texts)?;
-    let players = session::open(&game).ok_or_else(|| format!("unknown game '{game}'"))?.def().players.len();
+    let base = session::open(&game).ok_or_else(|| format!("unknown game '{game}'"))?;
     println!("merge {game}: {} games from {} files, engines {}", records.len(), files.len(), names.join(" "));
-    for line in selfplay::summary(&names, &records, players) {
+    for line in selfplay::summary(base.def(), &names, &records) {
         println!("{line}");
     }
     if let Some(test) = sprt {
-        let block_len = selfplay::seat_assignments(players, names.len()).len().max(1);
+        let block_len = selfplay::seat_assignments(base.def(), names.len()).len().max(1);
         println!("{}", test.report(&selfplay::block_scores(&records, block_len)));
     }
     Ok(())

@@ -131,6 +131,11 @@ impl PlayerSet {
     pub const fn without(self, p: Player) -> PlayerSet {
         PlayerSet(self.0 & !(1 << p.0))
     }
+    /// The players of `self` not in `other`.
+    #[inline(always)]
+    pub const fn minus(self, other: PlayerSet) -> PlayerSet {
+        PlayerSet(self.0 & !other.0)
+    }
     #[inline(always)]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize

@@ -9,6 +9,7 @@ mod clocked;
 mod cwda_crosscheck;
 mod game_end;
 mod guru2;
+mod guru2_teams;
 mod honeycomb3;
 mod match_runner;
 mod ninjachess;

@@ -144,7 +144,7 @@ impl Evaluator {
         let active = pos.active_players();
         for bare in active.iter().filter(|&q| pos.pieces_of(q).count() == 1) {
             let Some(weak) = pos.royal_cell(bare) else { continue };
-            for strong in active.without(bare).iter().filter(|&p| pos.pieces_of(p).count() > 1) {
+            for strong in pos.opponents(bare).iter().filter(|&p| pos.pieces_of(p).count() > 1) {
                 let t = &self.tables;
                 let mut b = params.mopup_edge * (t.royal_max_mobility[bare] - t.royal_mobility[bare][weak]);
                 if let Some(own) = pos.royal_cell(strong) {

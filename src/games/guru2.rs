@@ -1,4 +1,6 @@
-//! 2 Level Guru Mahachaturaji (rules: `shared/rules/guru2level.md`), game id `guru2`.
+//! 2 Level Guru Mahachaturaji (rules: `shared/rules/guru2level.md`), game id `guru2`, and its team
+//! alternative (§5.4, §7.8), game id `guru2-teams`: Red and Green against Blue and Orange, the
+//! same game with the rule switch [`TeamRule`].
 //!
 //! Two stacked 10×10 levels of cubic cells, four players in the corners: Red (`r`, a1, moves
 //! first), Blue (`b`, j1), Green (`g`, j10), Orange (`o`, a10). Cells are named level + file +
@@ -17,12 +19,14 @@
 //! Moves are `from` `to` (`Ue2Ue3`); a face promotion carries its suffix (`Ui9Ui10r`) but is also
 //! accepted without it; an Elephant Charge joins its leaps with `,` (`Ud1Uf3,Uf3Uh5`).
 
-use crate::game::{ChargeRule, EnlightenedRule, GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
+use crate::game::{ChargeRule, EnlightenedRule, GameDef, MateRules, Placement, PlayerDef, Rules, TeamRule, VictimMen};
 use crate::geometry::{CellInfo, Geometry, Vec3, letter};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper, leaper2d};
 use crate::types::{Cell, PieceType, Player, Table};
 
 pub const ID: &str = "guru2";
+/// The team game: Red and Green (Kings on the Upper level) against Blue and Orange (Lower).
+pub const TEAMS_ID: &str = "guru2-teams";
 
 /// The start position string.
 pub const START: &str = concat!(
@@ -99,11 +103,15 @@ const FACE_PROMOTION: [PieceType; 5] = [GURU, ROOK, KNIGHT, ELEPHANT, FERZ];
 
 /// Game ids this file defines.
 pub fn ids() -> Vec<String> {
-    vec![ID.to_string()]
+    vec![ID.to_string(), TEAMS_ID.to_string()]
 }
 
 pub fn definition(id: &str) -> Option<GameDef> {
-    (id == ID).then(build)
+    match id {
+        ID => Some(build()),
+        TEAMS_ID => Some(teams()),
+        _ => None,
+    }
 }
 
 fn cell_index(x: i32, y: i32, z: i32) -> Cell {
@@ -306,6 +314,16 @@ fn build() -> GameDef {
     }
 }
 
+/// `guru2` played by two teams: the seats whose Kings share a level are partners.
+fn teams() -> GameDef {
+    let mut def = build();
+    def.id = TEAMS_ID.to_string();
+    def.name = "2 Level Guru Mahachaturaji (teams)".to_string();
+    let team = |level| (0..SEATS.len()).filter(|&i| SEATS[i].king_level == level).map(Player::new).collect();
+    def.rules.teams = Some(TeamRule { teams: vec![team(UPPER), team(LOWER)] });
+    def
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,6 +476,122 @@ mod tests {
                 let text = notation::position_string(&pos);
                 let parsed = notation::parse_position(g, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
                 assert_eq!(parsed.hash(), pos.hash(), "{text}");
+            }
+        }
+    }
+
+    /// `guru2-teams` from the start to depth 4, derived from `guru2`, whose counts are the rules
+    /// file's anchors (49, 2,404, 115,728, 5,579,111). At every node of the team game's tree the
+    /// team game's moves are `guru2`'s moves in the same position, less the captures of a
+    /// partner's man, plus the moves `guru2` refuses only because a partner's man would attack the
+    /// mover's King afterwards; every difference is checked against that rule, and no player to
+    /// move attacks a King (so the start-of-turn checkmates of the two games agree). The first two
+    /// plies touch nobody's partner: 49 and 2,404 as in `guru2`. At ply 3 Green may not take the
+    /// Red men that Red's first move brought within reach: 115,728 − 461 = 115,267. At ply 4 the
+    /// team tree lacks the 461 positions after those captures, where Orange has 22,849 moves in
+    /// `guru2`, and Orange may not take Blue's men (19,356 moves): 5,579,111 − 22,849 − 19,356 =
+    /// 5,536,906. No move is legal only because partners do not give check this early.
+    #[test]
+    fn team_perft_from_the_start_is_guru2_less_partner_captures() {
+        let solo = game();
+        let teams = registry::compiled::<4>(super::teams());
+        #[derive(Default, Debug, PartialEq)]
+        struct Ply {
+            moves: u64,
+            solo_moves: u64,
+            partner_captures: u64,
+            partner_attacks_only: u64,
+            /// `guru2`'s moves after the partner captures (the subtrees the team game lacks).
+            replies_after_partner_captures: u64,
+        }
+        fn walk(pos: &Position<4>, solo: &'static Game<4>, ply: usize, plies: &mut [Ply]) {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let text = notation::position_string(pos);
+            let same = notation::parse_position(solo, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            let mut solo_moves = Vec::new();
+            same.legal_moves(&mut solo_moves);
+            let mover = pos.to_move();
+            let mut solo_replies = Vec::new();
+            let row = &mut plies[ply];
+            row.moves += moves.len() as u64;
+            row.solo_moves += solo_moves.len() as u64;
+            for m in solo_moves.iter().filter(|m| !moves.contains(m)) {
+                let victim = pos.man_at(m.to());
+                assert!(victim.is_some() && victim.owner() != mover && pos.side_of(mover).has(victim.owner()), "{text}: {m:?}");
+                row.partner_captures += 1;
+                let mut after = same.clone();
+                after.make(*m);
+                after.legal_moves(&mut solo_replies);
+                row.replies_after_partner_captures += solo_replies.len() as u64;
+            }
+            for m in moves.iter().filter(|m| !solo_moves.contains(m)) {
+                let mut after = pos.clone();
+                after.make(*m);
+                let king = after.royal_cell(mover).expect("a King");
+                let partner = pos.side_of(mover).without(mover);
+                assert!(after.attacked(king, after.occupied(), partner, Bitboard::EMPTY, Facing::Counted), "{text}: {m:?}");
+                row.partner_attacks_only += 1;
+            }
+            if ply + 1 < plies.len() {
+                for &m in &moves {
+                    let mut child = pos.clone();
+                    child.make(m);
+                    walk(&child, solo, ply + 1, plies);
+                }
+            }
+        }
+        let mut plies: Vec<Ply> = (0..4).map(|_| Ply::default()).collect();
+        walk(&Position::start(teams), solo, 0, &mut plies);
+        let counts: Vec<u64> = plies.iter().map(|p| p.moves).collect();
+        assert_eq!(counts, [49, 2_404, 115_267, 5_536_906]);
+        for p in &plies {
+            assert_eq!(p.moves, p.solo_moves - p.partner_captures + p.partner_attacks_only);
+        }
+        let guru2_anchors = [49, 2_404, 115_728, 5_579_111];
+        for d in 0..4 {
+            let lost = if d == 0 { 0 } else { plies[d - 1].replies_after_partner_captures };
+            assert_eq!(plies[d].solo_moves, guru2_anchors[d] - lost, "ply {}", d + 1);
+            assert_eq!(plies[d].partner_attacks_only, 0);
+        }
+        assert_eq!([plies[2].partner_captures, plies[2].replies_after_partner_captures, plies[3].partner_captures], [461, 22_849, 19_356]);
+        let mut start = Position::start(teams);
+        assert_eq!((1..=4).map(|d| start.perft(d)).collect::<Vec<_>>(), counts, "perft agrees with the tree walked");
+    }
+
+    /// In 1,000 positions of random `guru2-teams` games no legal move (no leg of a Charge)
+    /// captures a partner's man, and making and unmaking every move restores the position.
+    #[test]
+    fn random_team_games_never_capture_a_partner() {
+        let g = registry::compiled::<4>(super::teams());
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut moves = Vec::new();
+        let mut positions = 0;
+        while positions < 1000 {
+            let mut pos = Position::start(g);
+            for _ in 0..250 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                positions += 1;
+                let mover = pos.to_move();
+                let before = notation::position_string(&pos);
+                for &mv in &moves {
+                    let legs = g.charge_legs(mv);
+                    let targets: Vec<Cell> = if legs.is_empty() { vec![mv.to()] } else { legs.iter().map(|l| l.to).collect() };
+                    for t in targets {
+                        let victim = pos.man_at(t);
+                        assert!(victim.is_none() || !pos.side_of(mover).has(victim.owner()), "{before}: {}", notation::move_string(g, mv));
+                    }
+                    let undo = pos.make(mv);
+                    pos.unmake(mv, undo);
+                }
+                assert_eq!(notation::position_string(&pos), before);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(moves[(seed % moves.len() as u64) as usize]);
             }
         }
     }

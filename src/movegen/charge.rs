@@ -44,7 +44,7 @@ impl<const W: usize> Position<W> {
     pub(super) fn push_charges(&self, rule: &ChargeTables, out: &mut Vec<Move>) {
         let p = self.to_move;
         let chargers = self.chargers_of(rule, p);
-        let own = self.by_owner[p];
+        let own = self.side_men(p);
         let first_leap_exists =
             chargers.iter().any(|a| rule.steps[a].iter().flatten().any(|step| chargers.has(step.mid) && !own.has(step.to)));
         if !first_leap_exists || self.any_royal_attacked() {
@@ -66,7 +66,7 @@ impl<const W: usize> Position<W> {
                 let to = step.to;
                 let target = self.man_at(to);
                 // A royal target would mean a royal man was attacked before this leap.
-                if target.is_some() && (target.owner() == p || game.types[target.kind()].royal) {
+                if target.is_some() && (self.side_of(p).has(target.owner()) || game.types[target.kind()].royal) {
                     continue;
                 }
                 let captured = if target.is_some() { self.take(to) } else { Man::NONE };

@@ -32,7 +32,7 @@ impl<const W: usize> Position<W> {
         let game = self.game;
         let tables = &game.moves;
         let p = self.to_move;
-        let enemies = self.active.without(p);
+        let enemies = self.opponents(p);
         let mut s = Safety {
             royal: self.royal_cell(p),
             enemies,
@@ -48,7 +48,7 @@ impl<const W: usize> Position<W> {
             return s;
         }
         let own = self.by_owner[p];
-        let enemy = self.occ & !own;
+        let enemy = self.occ & !self.side_men(p);
         let groups = &game.attacks;
         let lines = groups.ride_lines.iter().chain(std::iter::once(&groups.facing_lines));
         for (g, lines) in groups.rides.iter().chain(groups.facing.iter()).zip(lines) {

@@ -72,11 +72,12 @@ impl<const W: usize> Position<W> {
         let game = self.game;
         let p = self.to_move;
         let own = self.by_owner[p];
+        let side = self.side_men(p);
         for from in own {
             let m = self.man_at(from);
             let (kind, orient) = (m.kind(), m.orientation());
             let info = &game.types[kind];
-            let mut targets = self.piece_targets(from, kind, orient, own);
+            let mut targets = self.piece_targets(from, kind, orient, side);
             if info.royal {
                 targets &= game.rules.royal_zone[p];
             }
@@ -121,7 +122,7 @@ impl<const W: usize> Position<W> {
         let p = self.to_move;
         for q in game.players() {
             let Some(ep) = self.ep[q] else { continue };
-            if q == p || !self.is_active(q) || self.occ.has(ep.skipped) || !game.rules.ep_allowed[p][q].has(ep.skipped) {
+            if !self.opponents(p).has(q) || self.occ.has(ep.skipped) || !game.rules.ep_allowed[p][q].has(ep.skipped) {
                 continue;
             }
             let reaches = game.types[kind].comps[orient].iter().any(|c| {

@@ -199,7 +199,7 @@ mod reference {
         let game = p.game;
         let me = p.to_move;
         let own = p.by_owner[me];
-        let enemies = p.active.without(me);
+        let enemies = p.opponents(me);
         let mut out = Vec::new();
         for from in own {
             let m = p.man_at(from);

@@ -75,7 +75,7 @@ pub fn board_text<const W: usize>(pos: &Position<W>) -> String {
     let _ = writeln!(out, "Key: {:016X}", pos.hash());
     let p = pos.to_move();
     let checkers = match pos.royal_cell(p) {
-        Some(k) => pos.attackers(k, pos.occupied(), pos.active_players().without(p), Bitboard::EMPTY, Facing::Counted),
+        Some(k) => pos.attackers(k, pos.occupied(), pos.opponents(p), Bitboard::EMPTY, Facing::Counted),
         None => Bitboard::EMPTY,
     };
     let names: Vec<&str> = checkers.iter().map(|c| geo.name(c)).collect();

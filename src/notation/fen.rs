@@ -237,7 +237,7 @@ fn validate<const W: usize>(pos: &Position<W>) -> Result<(), NotationError> {
             return err("the side not to move is in check");
         }
     } else {
-        for q in pos.active_players().without(mover).iter() {
+        for q in pos.opponents(mover).iter() {
             if let Some(k) = pos.royal_cell(q)
                 && pos.attacked(k, pos.occupied(), PlayerSet::only(mover), Bitboard::EMPTY, Facing::Ignored)
             {

@@ -181,7 +181,7 @@ impl<const W: usize> Position<W> {
             return false;
         }
         for q in game.players() {
-            if q == stepper || !self.is_active(q) || !game.rules.ep_allowed[q][stepper].has(skipped) {
+            if !self.opponents(stepper).has(q) || !game.rules.ep_allowed[q][stepper].has(skipped) {
                 continue;
             }
             for (t, info) in game.types.entries() {

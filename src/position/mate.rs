@@ -25,6 +25,9 @@ impl<const W: usize> Position<W> {
                 if q == p {
                     break;
                 }
+                if self.side_of(p).has(q) {
+                    continue;
+                }
                 if let Some(k) = self.royal_cell(q)
                     && self.attacked(k, self.occ, mover, Bitboard::EMPTY, Facing::Ignored)
                 {
@@ -84,7 +87,7 @@ impl<const W: usize> Position<W> {
                 self.put(c, m.with_flag(true));
             }
         }
-        if rules.second_mate_by_promotee_wins && self.mates == 2 && delivered_by_promotee {
+        if (rules.second_mate_by_promotee_wins && self.mates == 2 && delivered_by_promotee) || self.team_wins_at_second_mate(mater) {
             self.winner = Some(mater);
         }
         self.halfmove = 0;

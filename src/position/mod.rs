@@ -9,6 +9,7 @@ pub mod end;
 mod make;
 mod mate;
 pub mod psq;
+mod teams;
 #[cfg(test)]
 mod tests;
 

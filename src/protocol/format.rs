@@ -2,9 +2,10 @@
 
 use crate::bench::{self, BenchLine};
 use crate::eval::Breakdown;
+use crate::position::EndReason;
 use crate::search::{Bound, Info, Score};
 use crate::session::{SearchResult, Session, Status};
-use crate::types::{PerPlayer, PlayerSet};
+use crate::types::{PerPlayer, Player, PlayerSet};
 
 /// Win, draw and loss chances, per mille, of a score in a game at `ply`: Stockfish 15.1's model,
 /// fitted to its self-play games (a pawn up is half the games won at ply 64).
@@ -118,6 +119,17 @@ pub fn status_line(session: &dyn Session, s: &Status) -> String {
         if let Some(w) = end.winner {
             line.push_str(&format!(" winner {}", session.player_name(w)));
         }
+    }
+    if let Some(rule) = &session.def().rules.teams {
+        let team = |t: &Vec<Player>| t.iter().map(|&p| session.player_name(p)).collect::<Vec<_>>().join("+");
+        if let Some(end) = s.end
+            && end.reason == EndReason::WinRule
+            && let Some(t) = end.winner.and_then(|w| rule.teams.iter().find(|t| t.contains(&w)))
+        {
+            // In a team game a win by rule is the team win: two checkmates by one team.
+            line.push_str(&format!(" winningteam {}", team(t)));
+        }
+        line.push_str(&format!(" teams {}", rule.teams.iter().map(team).collect::<Vec<_>>().join(",")));
     }
     line.push_str(&format!(" active {}", names(session, s.active)));
     if !s.eliminated.is_empty() {

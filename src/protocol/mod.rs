@@ -207,13 +207,19 @@ impl Engine {
     fn announce_game(&self) {
         let def = self.session.def();
         let players: Vec<String> = def.players.iter().map(|p| format!("{}:{}", p.code, p.name)).collect();
-        self.say(&format!(
+        let mut line = format!(
             "info string game {} players {} cells {} levels {}",
             def.id,
             players.join(","),
             def.geometry.len(),
             def.geometry.levels
-        ));
+        );
+        if let Some(rule) = &def.rules.teams {
+            let teams: Vec<String> =
+                rule.teams.iter().map(|t| t.iter().map(|&p| def.players[p].code.to_string()).collect::<Vec<_>>().join("+")).collect();
+            line.push_str(&format!(" teams {}", teams.join(",")));
+        }
+        self.say(&line);
     }
 
     fn setoption(&mut self, args: &[&str]) {

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 
 use crate::eval::Evaluator;
-use crate::position::Move;
+use crate::position::{Move, Position};
 pub use crate::tt::Bound;
 use crate::tt::TransTable;
 use crate::types::{MAX_PLAYERS, PerPlayer};
@@ -114,16 +114,37 @@ crate::params::tunable! {
     /// Longest capture sequence of the paranoid and best-reply quiescence with three or more
     /// players (plies), where every opponent's captures are searched.
     multi_quiesce_plies: 1..=12,
+    /// In a team game while both teams are in play: 1 searches the teams as two sides
+    /// (alpha-beta between the root player's team and the other), 0 plays the chosen
+    /// multi-player search.
+    team_search: 0..=1,
 }
 
 /// The defaults: the search's one table.
-pub const SEARCH_PARAMS: SearchParams =
-    SearchParams { null_move_r: 2, aspiration: 30, rfp_margin: 100, futility_margin: 150, delta_margin: 200, multi_quiesce_plies: 12 };
+pub const SEARCH_PARAMS: SearchParams = SearchParams {
+    null_move_r: 2,
+    aspiration: 30,
+    rfp_margin: 100,
+    futility_margin: 150,
+    delta_margin: 200,
+    multi_quiesce_plies: 12,
+    team_search: 1,
+};
 
 impl Default for SearchParams {
     fn default() -> Self {
         SEARCH_PARAMS
     }
+}
+
+/// Whether a search from `root` is a team search: a team game with both teams in play (the
+/// rules' team switch) and the `team_search` parameter on. It is alpha-beta between the root
+/// player's team and the other, whatever the multi-player search chosen. It stays on after the
+/// first checkmate: partners still cannot take or check each other, and a partner's team win
+/// is a win for the root player too, which a search of one player against all could not see.
+/// (Once the checkmates of both teams leave one player per team it is the two-player search.)
+pub(super) fn team_search<const W: usize>(root: &Position<W>, settings: &SearchSettings) -> bool {
+    settings.params.team_search != 0 && root.teams_in_play()
 }
 
 /// Most principal variations a search reports (`MultiPV`).

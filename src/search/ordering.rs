@@ -126,7 +126,7 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mut occ = self.pos.occupied();
         occ.clear(mv.from());
-        let others = self.pos.active_players().without(self.pos.to_move());
+        let others = self.pos.opponents(self.pos.to_move());
         self.pos.attacked(mv.to(), occ, others, Bitboard::EMPTY, Facing::Ignored)
     }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::skill::SKILL_MULTI_PV;
 use super::time::Deadline;
 use super::worker::{Role, Shared, Worker};
-use super::{Bound, Control, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings};
+use super::{Bound, Control, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings, team_search};
 use crate::position::{Move, Position};
 
 /// Deepest iteration (the stack of `MAX_PLY` plies needs room for quiescence below it).
@@ -44,11 +44,14 @@ pub fn think<const W: usize>(
     let total_nodes = AtomicU64::new(0);
     let helpers_stop = AtomicBool::new(false);
     let multi = root.game().nplayers > 2;
-    let algorithm = if root.active_count() > 2 { resources.settings.algorithm } else { MultiSearch::Paranoid };
+    let teams = team_search(root, &resources.settings);
+    let algorithm = if root.active_count() > 2 && !teams { resources.settings.algorithm } else { MultiSearch::Paranoid };
     let settings = SearchSettings { algorithm, ..resources.settings };
     // Entries mean different things per root player and per search: keep them apart.
     let root_key = if multi {
-        0x51ED_2701_A5A5_0000u64.wrapping_mul(mover.index() as u64 + 1) ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(algorithm as u64)
+        0x51ED_2701_A5A5_0000u64.wrapping_mul(mover.index() as u64 + 1)
+            ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(algorithm as u64)
+            ^ if teams { 0x7EA3_5EA2_C400_0001 } else { 0 }
     } else {
         0
     };

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use super::ordering::{History, MoveList};
 use super::time::Deadline;
-use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings};
+use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
 use crate::eval::Evaluator;
 use crate::position::{Move, Position, Undo};
 use crate::tt::TransTable;
-use crate::types::Player;
+use crate::types::{Player, PlayerSet};
 
 /// Nodes between two looks at the clock, the node limit and the stop signal.
 const NODES_PER_CHECK: u64 = 1024;
@@ -63,6 +63,8 @@ pub(super) struct Worker<'a, const W: usize> {
     pub pos: Position<W>,
     /// The player the search is for.
     pub root: Player,
+    /// The players it plays for: the root player, and its partners in a team search.
+    pub root_side: PlayerSet,
     /// The game has three or more players (even if only two are left).
     pub multi: bool,
     /// Hashes of the game so far and of the current search path.
@@ -111,6 +113,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         Worker {
             pos: root.clone(),
             root: root.to_move(),
+            root_side: if team_search(root, &settings) { root.side_of(root.to_move()) } else { PlayerSet::only(root.to_move()) },
             multi: root.game().nplayers > 2,
             path: path.to_vec(),
             root_len: path.len(),
@@ -146,15 +149,24 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     /// Whether `player` plays for the root player (with two or more opponents in the paranoid and
-    /// best-reply searches, every opponent is one team).
+    /// best-reply searches, every opponent is one team; in a team search the root's partners
+    /// play for it).
     pub fn team_is_root(&self, player: Player) -> bool {
-        player == self.root
+        self.root_side.has(player)
     }
 
-    /// The static evaluation from the point of view of the team to move.
+    /// The static evaluation from the point of view of the team to move: in a team search, the
+    /// mean of the evaluations of the root's side still in the game.
     #[inline]
     pub fn static_eval(&self) -> i32 {
-        let v = self.shared.eval.evaluate_for(&self.pos, self.root);
+        let v = if self.root_side.len() > 1 {
+            let all = self.shared.eval.evaluate_all(&self.pos);
+            let side = self.root_side.iter().filter(|&p| self.pos.is_active(p));
+            let (sum, n) = side.fold((0, 0), |(s, n), p| (s + all[p], n + 1));
+            sum / n.max(1)
+        } else {
+            self.shared.eval.evaluate_for(&self.pos, self.root)
+        };
         if self.team_is_root(self.pos.to_move()) { v } else { -v }
     }
 
@@ -233,7 +245,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         // been eliminated (the others may play on, but the root has lost).
         let root_out = !self.pos.is_active(self.root);
         if self.pos.is_decided() || root_out {
-            let root_wins = !root_out && self.pos.winner() == Some(self.root);
+            let root_wins = !root_out && self.pos.winner().is_some_and(|w| self.team_is_root(w));
             let v = MATE - self.distance();
             return Some(if root_wins == self.team_is_root(self.pos.to_move()) { v } else { -v });
         }

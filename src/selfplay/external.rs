@@ -2,7 +2,7 @@
 //! own protocol, which is UCI extended to more players). Its output is read on a thread of its own
 //! so that the match can wait for an answer with a deadline and judge a silent engine.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -11,6 +11,20 @@ use std::time::{Duration, Instant};
 const HANDSHAKE: Duration = Duration::from_secs(30);
 /// How long a `quit` engine has to exit before it is killed.
 const EXIT_WAIT: Duration = Duration::from_secs(1);
+
+/// The lines of `output`, read on a thread of its own until it ends; the channel disconnects then.
+pub fn line_reader(output: impl Read + Send + 'static) -> Receiver<String> {
+    let (tx, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
 
 /// Why an outside engine gave no move.
 #[derive(Debug)]
@@ -46,16 +60,8 @@ impl ExternalEngine {
             .map_err(|e| format!("engine '{name}': cannot start '{program}': {e}"))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = ExternalEngine { name: name.to_string(), child, stdin, lines, options: Vec::new(), variants: Vec::new() };
+        let mut engine =
+            ExternalEngine { name: name.to_string(), child, stdin, lines: line_reader(stdout), options: Vec::new(), variants: Vec::new() };
         engine.send("uci").map_err(|e| engine.failed(&e))?;
         let declared = engine.read_until("uciok", Instant::now() + HANDSHAKE).map_err(|e| engine.failed(&format!("{e:?}")))?;
         for line in declared {

@@ -24,14 +24,16 @@ mod record;
 mod sprt;
 mod stats;
 
+use crate::game::GameDef;
 use crate::params::ParamError;
 use crate::session::{self, Session};
 pub use engine::{EngineConfig, TimeControl};
+pub use external::line_reader;
 pub use game::play_game;
 pub use output::{GameLine, json_line, pgn, read_json_lines};
 pub use record::{Ending, GameRecord, ranks};
 pub use sprt::{Decision, Sprt};
-pub use stats::{Tally, elo_from_score, elo_with_margin, summary, tally};
+pub use stats::{Tally, elo_from_score, elo_with_margin, summary, tally, winning_team};
 
 crate::error::message_error!(
     /// Why a match cannot be set up or played.
@@ -140,10 +142,27 @@ pub fn random_openings(game: &str, count: usize, plies: usize, seed: u64) -> Res
     Ok(out)
 }
 
-/// Every way to give the `players` seats to `engines` configurations such that each
-/// configuration has at least one seat, in a fixed order (for two engines and two players:
-/// `[0, 1]`, `[1, 0]`). Every configuration holds every seat equally often over the list.
-pub fn seat_assignments(players: usize, engines: usize) -> Vec<Vec<usize>> {
+/// Every way to give the game's seats to `engines` configurations such that each configuration
+/// has at least one seat, in a fixed order (for two engines and two players: `[1, 0]`, `[0, 1]`).
+/// Every configuration holds every seat equally often over the list. In a team game with as many
+/// engines as teams each engine takes a whole team, the teams rotated (`guru2-teams`:
+/// `[0, 1, 0, 1]`, `[1, 0, 1, 0]`).
+pub fn seat_assignments(def: &GameDef, engines: usize) -> Vec<Vec<usize>> {
+    let players = def.players.len();
+    if let Some(rule) = &def.rules.teams
+        && engines == rule.teams.len()
+    {
+        let by_team = |shift: usize| {
+            let mut seats = vec![0; players];
+            for (t, team) in rule.teams.iter().enumerate() {
+                for p in team {
+                    seats[p.index()] = (t + shift) % engines;
+                }
+            }
+            seats
+        };
+        return (0..engines).map(by_team).collect();
+    }
     let total = engines.pow(u32::try_from(players).expect("at most four players"));
     (0..total)
         .map(|mut code| {
@@ -225,7 +244,7 @@ impl MatchConfig {
 
     /// Games in one block: every seat assignment once, with one opening.
     pub fn block_len(&self) -> Result<usize, MatchError> {
-        Ok(seat_assignments(self.players()?, self.engines.len()).len().max(1))
+        Ok(seat_assignments(open(&self.game)?.def(), self.engines.len()).len().max(1))
     }
 }
 
@@ -241,7 +260,7 @@ pub struct Scheduled {
 /// is in block `g / block_len`, which plays opening `block % openings` with the block's seat
 /// assignments in turn; a shard K/N plays the blocks `b` with `b % N == K - 1`.
 pub fn schedule(cfg: &MatchConfig) -> Result<Vec<Scheduled>, MatchError> {
-    let assignments = seat_assignments(cfg.players()?, cfg.engines.len());
+    let assignments = seat_assignments(open(&cfg.game)?.def(), cfg.engines.len());
     let block_len = assignments.len().max(1);
     Ok((0..cfg.games)
         .filter(|g| cfg.shard.is_none_or(|s| (g / block_len) % s.count == s.index - 1))

@@ -10,7 +10,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::record::{Ending, GameRecord};
+use super::stats::winning_team;
 use super::{MatchError, open};
+use crate::session::Session;
 use crate::types::Player;
 
 /// One game as a JSON line.
@@ -39,8 +41,18 @@ pub struct GameLine {
     pub places: Vec<u32>,
     /// PGN's result (`1-0`, `0-1`, `1/2-1/2`; `*` with more players).
     pub result: String,
+    /// In a team game, the team whose member placed first alone (`Red+Green`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winning_team: Option<String>,
     /// Milliseconds left on each clock at the end (games on clocks).
     pub clocks_ms: Vec<Option<i64>>,
+}
+
+/// The winning team's name in a team game (its players joined by `+`).
+fn team_name(s: &dyn Session, r: &GameRecord) -> Option<String> {
+    let team = winning_team(s.def(), r)?;
+    let rule = s.def().rules.teams.as_ref()?;
+    Some(rule.teams[team].iter().map(|&p| s.player_name(p)).collect::<Vec<_>>().join("+"))
 }
 
 /// PGN's result of a game.
@@ -71,6 +83,7 @@ impl GameLine {
             detail: r.detail.clone(),
             places: r.ranks.iter().map(|r| r + 1).collect(),
             result: result(r).to_string(),
+            winning_team: team_name(&*s, r),
             clocks_ms: r.clocks.clone(),
         })
     }
@@ -182,6 +195,9 @@ pub fn pgn(game: &str, engines: &[String], r: &GameRecord, time_control: Option<
         for (p, name) in names.iter().enumerate() {
             out.push_str(&tag(&format!("{name}Result"), &(r.ranks[p] + 1).to_string()));
         }
+    }
+    if let Some(team) = team_name(&*s, r) {
+        out.push_str(&tag("WinningTeam", &team));
     }
     if game != "chess" {
         out.push_str(&tag("Variant", game));

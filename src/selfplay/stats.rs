@@ -2,6 +2,7 @@
 //! its margin, and the summary printed at the end of a match.
 
 use super::record::{Ending, GameRecord};
+use crate::game::GameDef;
 
 /// Results of one configuration over a match.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -18,6 +19,9 @@ pub struct Tally {
     pub pairs: u32,
     /// Per game: the share of head-to-head points (for the error margin).
     pub game_scores: Vec<f64>,
+    /// Team games, in the games where it held a whole team: won (a member placed first),
+    /// drawn (nobody first alone), lost.
+    pub team: [u32; 3],
 }
 
 impl Tally {
@@ -26,8 +30,17 @@ impl Tally {
     }
 }
 
+/// The team whose member placed first alone (`None`: a draw), in a team game.
+pub fn winning_team(def: &GameDef, r: &GameRecord) -> Option<usize> {
+    let rule = def.rules.teams.as_ref()?;
+    let first: Vec<usize> = (0..r.ranks.len()).filter(|&s| r.ranks[s] == 0).collect();
+    let [winner] = first[..] else { return None };
+    rule.teams.iter().position(|t| t.iter().any(|p| p.index() == winner))
+}
+
 /// Sums the records per configuration.
-pub fn tally(records: &[GameRecord], engines: usize, players: usize) -> Vec<Tally> {
+pub fn tally(records: &[GameRecord], engines: usize, def: &GameDef) -> Vec<Tally> {
+    let players = def.players.len();
     let mut out = vec![Tally { placings: vec![0; players], ..Tally::default() }; engines];
     for r in records {
         for (e, t) in out.iter_mut().enumerate() {
@@ -44,6 +57,17 @@ pub fn tally(records: &[GameRecord], engines: usize, players: usize) -> Vec<Tall
             t.pairs += pairs;
             if pairs > 0 {
                 t.game_scores.push(points / pairs as f64);
+            }
+            let whole_team =
+                def.rules.teams.as_ref().and_then(|rule| {
+                    rule.teams.iter().position(|t| t.len() == seats.len() && t.iter().all(|p| seats.contains(&p.index())))
+                });
+            if let Some(team) = whole_team {
+                match winning_team(def, r) {
+                    Some(w) if w == team => t.team[0] += 1,
+                    Some(_) => t.team[2] += 1,
+                    None => t.team[1] += 1,
+                }
             }
             if players == 2 {
                 let other = 1 - seats[0];
@@ -79,8 +103,9 @@ pub fn elo_with_margin(game_scores: &[f64]) -> Option<(f64, f64)> {
 }
 
 /// The summary printed at the end of a match (one line per configuration, then the Elo lines).
-pub fn summary(names: &[String], records: &[GameRecord], players: usize) -> Vec<String> {
-    let tallies = tally(records, names.len(), players);
+pub fn summary(def: &GameDef, names: &[String], records: &[GameRecord]) -> Vec<String> {
+    let players = def.players.len();
+    let tallies = tally(records, names.len(), def);
     let mut lines = Vec::new();
     let width = names.iter().map(String::len).max().unwrap_or(0);
     for (name, t) in names.iter().zip(&tallies) {
@@ -95,6 +120,9 @@ pub fn summary(names: &[String], records: &[GameRecord], players: usize) -> Vec<
             line.push_str(&format!("  places {} ({})  average place {avg:.2}", places.join("/"), ordinals.join("/")));
         }
         line.push_str(&format!("  points {:.1}/{}", t.points, t.pairs));
+        if t.team.iter().sum::<u32>() > 0 {
+            line.push_str(&format!("  team wins {} draws {} losses {}", t.team[0], t.team[1], t.team[2]));
+        }
         lines.push(line);
     }
     // With two configurations one line says it all; with more, each against the rest.
@@ -127,7 +155,8 @@ mod tests {
     fn tallies_and_elo() {
         // Engine 0: a win as White, a draw as Black, a loss as White, a win as Black.
         let records = [record(&[0, 1], &[0, 1]), record(&[1, 0], &[0, 0]), record(&[0, 1], &[1, 0]), record(&[1, 0], &[1, 0])];
-        let t = tally(&records, 2, 2);
+        let chess = crate::games::definition("chess").expect("chess");
+        let t = tally(&records, 2, &chess);
         assert_eq!((t[0].games, t[0].wins, t[0].draws, t[0].losses), (4, 2, 1, 1));
         assert_eq!((t[1].wins, t[1].draws, t[1].losses), (1, 1, 2));
         assert_eq!((t[0].points, t[0].pairs), (2.5, 4));
@@ -142,8 +171,16 @@ mod tests {
         let expected = (elo_from_score(0.625 + 1.959_964 * sigma) - elo_from_score(0.625 - 1.959_964 * sigma)) / 2.0;
         assert!((margin - expected).abs() < 1e-9);
         assert!(elo_with_margin(&[]).is_none());
-        let three = tally(&[record(&[0, 1, 0], &[0, 1, 2])], 2, 3);
+        let three = tally(&[record(&[0, 1, 0], &[0, 1, 2])], 2, &crate::games::definition("honeycomb3").expect("game"));
         assert_eq!(three[0].placings, vec![1, 0, 1]);
         assert_eq!(three[1].placings, vec![0, 1, 0]);
+        // Teams: engine 0 on Red and Green, engine 1 on Blue and Orange.
+        let teams = crate::games::definition("guru2-teams").expect("game");
+        let games = [record(&[0, 1, 0, 1], &[1, 3, 0, 2]), record(&[1, 0, 1, 0], &[0, 1, 2, 3]), record(&[0, 1, 0, 1], &[0, 0, 0, 0])];
+        assert_eq!(winning_team(&teams, &games[0]), Some(0));
+        let t = tally(&games, 2, &teams);
+        assert_eq!((t[0].team, t[1].team), ([1, 1, 1], [1, 1, 1]));
+        let mixed = tally(&[record(&[0, 0, 1, 1], &[0, 1, 2, 3])], 2, &teams);
+        assert_eq!(mixed[0].team, [0, 0, 0], "an engine on both teams has no team result");
     }
 }

@@ -7,7 +7,7 @@ use crate::game::{ChargeRule, DeadMaterial, EnlightenedRule, GameDef};
 use crate::geometry::{Geometry, Vec3, add};
 use crate::movement::Component;
 use crate::moves::{MAX_LEG_VECTORS, MAX_LEGS};
-use crate::types::{Cell, PieceType, Player, Table, TypeSet};
+use crate::types::{Cell, PieceType, Player, PlayerSet, Table, TypeSet};
 
 /// The Enlightened Move rule resolved for move generation (`movegen::enlightened`).
 pub struct EnlightenedTables {
@@ -152,6 +152,10 @@ pub struct RuleTables<const W: usize> {
     pub dead: Option<DeadTables<W>>,
     /// The royal types.
     pub royals: TypeSet,
+    /// Per player: itself and its partners (itself alone without teams).
+    pub side: Table<Player, PlayerSet>,
+    /// Whether the game has teams.
+    pub teams: bool,
 }
 
 /// One castling move resolved: its cells and rights.
@@ -248,6 +252,11 @@ impl<const W: usize> RuleTables<W> {
             charge: def.rules.charge.as_ref().map(|r| ChargeTables::compile(r, geo)),
             dead: def.rules.dead_material.as_ref().map(|r| DeadTables::build(r, def, tables, types)),
             royals: TypeSet::of(&types.entries().filter(|(_, i)| i.royal).map(|(t, _)| t).collect::<Vec<_>>()),
+            side: Table::from_fn(nplayers, |p| match &def.rules.teams {
+                Some(rule) => rule.teams.iter().find(|t| t.contains(&p)).map_or(PlayerSet::only(p), |t| t.iter().copied().collect()),
+                None => PlayerSet::only(p),
+            }),
+            teams: def.rules.teams.is_some(),
         }
     }
 }

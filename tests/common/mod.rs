@@ -1,11 +1,12 @@
 //! Drives the `tessera` binary through the protocol.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use tessera::search::{Control, Limits, MultiSearch, SearchSettings};
+use tessera::selfplay::line_reader;
 use tessera::session::{SearchRequest, SearchResult, Session};
 use tessera::tt::TransTable;
 
@@ -25,16 +26,7 @@ impl EngineProcess {
             .expect("start tessera");
         let stdin = child.stdin.take().expect("stdin");
         let stdout: ChildStdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        EngineProcess { child, stdin, lines }
+        EngineProcess { child, stdin, lines: line_reader(stdout) }
     }
 
     pub fn send(&mut self, line: &str) {
