@@ -47,7 +47,10 @@ impl<const W: usize> Worker<'_, W> {
                 let victim = self.pos.man_at(m.victim_cell());
                 delta > 0 && m.promotion().is_none() && victim.is_some() && best + values[victim.kind()] + delta <= alpha
             };
-            list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m));
+            // With three or four players a capture onto a cell another player attacks is usually
+            // answered: searching it explodes the capture search in dense positions.
+            list.moves
+                .retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !(self.multi && self.losing_capture(m)));
         }
         self.score_moves(&mut list, Move::NONE, ply);
         let mut picker = MovePicker::new(list);
