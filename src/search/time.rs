@@ -8,9 +8,16 @@ use std::time::{Duration, Instant};
 use super::Limits;
 use crate::types::Player;
 
-/// Moves the clock is spread over when `go` does not say (`movestogo`), and its bounds.
+/// Moves the clock is spread over when `go` does not say (`movestogo`), and its bounds; with no
+/// increment either (sudden death) more, as games can be long (Stockfish assumes 50).
 const DEFAULT_MOVES_TO_GO: u64 = 30;
+const SUDDEN_DEATH_MOVES_TO_GO: u64 = 50;
 const MAX_MOVES_TO_GO: u64 = 60;
+/// What a move costs outside the search, in milliseconds (the GUI's `position` read and replayed,
+/// the search started, the answer's way back: 2 to 3 ms measured in long games), kept back for
+/// every move to go: without it a long game at a short sudden-death clock runs out on these
+/// costs alone once the clock is down to the move overhead.
+const PER_MOVE_COST_MS: u64 = 3;
 /// Share of the increment spent on this move, in quarters.
 const INCREMENT_QUARTERS: u64 = 3;
 /// The soft limit is at most this share of the usable time (tenths), so that one move never
@@ -47,9 +54,11 @@ impl Deadline {
         }
         let Some(left) = limits.time[mover.index()] else { return Deadline { start, soft: None, hard: None } };
         let inc = limits.inc[mover.index()];
-        let moves = u64::from(limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO as u32)).clamp(1, MAX_MOVES_TO_GO);
-        // The clock less the overhead of getting the move to the GUI; at least a millisecond.
-        let usable = left.saturating_sub(limits.move_overhead).max(1);
+        let assumed = if inc == 0 { SUDDEN_DEATH_MOVES_TO_GO } else { DEFAULT_MOVES_TO_GO };
+        let moves = limits.movestogo.map_or(assumed, u64::from).clamp(1, MAX_MOVES_TO_GO);
+        // The clock less the overhead of getting the move to the GUI and the cost of the moves to
+        // go; at least a millisecond.
+        let usable = left.saturating_sub(limits.move_overhead + PER_MOVE_COST_MS * moves).max(1);
         let soft = (usable / moves + inc * INCREMENT_QUARTERS / 4).min(usable * SOFT_MAX_TENTHS / 10).max(1);
         let hard = (soft * HARD_PER_SOFT).min(usable * HARD_MAX_TENTHS / 10 + inc).min(usable).max(soft);
         Deadline { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
@@ -97,9 +106,10 @@ mod tests {
         // An increment larger than the clock: never past the clock less the overhead.
         let d = Deadline::new(&limits(300, 1000, 30), p);
         assert!(ms(d.hard) <= 270 && ms(d.soft) <= ms(d.hard), "{} {}", ms(d.soft), ms(d.hard));
-        // A normal clock: a thirtieth and most of the increment, the hard limit three times that.
+        // A normal clock: a thirtieth (of the clock less 30 ms and 30 moves' cost) and most of the
+        // increment, the hard limit three times that.
         let d = Deadline::new(&limits(60_000, 1000, 30), p);
-        assert_eq!((ms(d.soft), ms(d.hard)), (2749, 8247));
+        assert_eq!((ms(d.soft), ms(d.hard)), (2746, 8238));
         // Almost no time left.
         let d = Deadline::new(&limits(20, 0, 30), p);
         assert_eq!((ms(d.soft), ms(d.hard)), (1, 1));
@@ -113,5 +123,18 @@ mod tests {
         let d = Deadline::new(&l, p);
         assert_eq!((d.soft, ms(d.hard)), (None, 500));
         assert!(d.room_for_iteration() && !d.give_up_iteration());
+    }
+
+    /// A sudden-death clock of 1 s lasts a 140-move game in which every move spends its whole
+    /// soft limit and 3 ms more outside the search (what long `honeycomb3` games cost).
+    #[test]
+    fn a_short_sudden_death_clock_lasts_a_long_game() {
+        let p = Player::new(0);
+        let mut left: i64 = 1000;
+        for _ in 0..140 {
+            let d = Deadline::new(&limits(u64::try_from(left).expect("time left"), 0, 50), p);
+            left -= i64::try_from(ms(d.soft)).expect("ms") + 3;
+            assert!(left > 0);
+        }
     }
 }
