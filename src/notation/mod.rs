@@ -57,15 +57,18 @@ pub fn move_string<const W: usize>(game: &Game<W>, mv: Move) -> String {
 /// has exactly one promotion choice (a promotion decided by the destination cell).
 pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move, NotationError> {
     let game = pos.game();
+    let geo = game.geometry();
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    if let Some(&mv) = moves.iter().find(|&&m| move_string(game, m) == text) {
+    // Only moves from the cell the text starts with are written out (a `position` command of a
+    // long game replays hundreds of moves); anything else is found by the slower passes below.
+    let from_matches = |m: Move| m.kind() == MoveKind::Pass || text.starts_with(geo.name(m.from()));
+    if let Some(&mv) = moves.iter().find(|&&m| from_matches(m) && move_string(game, m) == text) {
         return Ok(mv);
     }
     if let Some(&mv) = moves.iter().find(|&&m| move_string(game, m).eq_ignore_ascii_case(text)) {
         return Ok(mv);
     }
-    let geo = game.geometry();
     let cells = |leg: &str| -> Option<(Cell, Cell)> {
         let (from, n) = geo.parse_cell_prefix(leg)?;
         let (to, m) = geo.parse_cell_prefix(&leg[n..])?;
