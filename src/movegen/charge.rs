@@ -44,9 +44,9 @@ impl<const W: usize> Position<W> {
     pub(super) fn push_charges(&self, rule: &ChargeTables, out: &mut Vec<Move>) {
         let p = self.to_move;
         let chargers = self.chargers_of(rule, p);
-        let own = self.side_men(p);
+        let side = self.side_men(p);
         let first_leap_exists =
-            chargers.iter().any(|a| rule.steps[a].iter().flatten().any(|step| chargers.has(step.mid) && !own.has(step.to)));
+            chargers.iter().any(|a| rule.steps[a].iter().flatten().any(|step| chargers.has(step.mid) && !side.has(step.to)));
         if !first_leap_exists || self.any_royal_attacked() {
             return;
         }
