@@ -236,8 +236,7 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
     cfg.move_overhead = args.move_overhead;
     cfg.sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     cfg.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-    let rotation = selfplay::seat_assignments(base.def(), cfg.engines.len().clamp(1, players.len())).len().max(1);
-    let opening_count = args.games.div_ceil(rotation);
+    let opening_count = args.games.div_ceil(cfg.block_len()?);
     cfg.openings = match args.openings.as_deref() {
         None => Vec::new(),
         Some(spec) => match spec.strip_prefix("random:") {

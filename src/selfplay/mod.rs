@@ -234,17 +234,32 @@ impl MatchConfig {
         }
     }
 
+    pub fn def(&self) -> Result<&'static GameDef, MatchError> {
+        Ok(open(&self.game)?.def())
+    }
+
     pub fn players(&self) -> Result<usize, MatchError> {
-        Ok(open(&self.game)?.def().players.len())
+        Ok(self.def()?.players.len())
     }
 
     pub fn engine_names(&self) -> Vec<String> {
         self.engines.iter().map(|e| e.name.clone()).collect()
     }
 
-    /// Games in one block: every seat assignment once, with one opening.
+    /// The seat assignments of one block (every seat assignment once, with one opening); an
+    /// error unless there are 1 to `players` engines.
+    fn assignments(&self) -> Result<Vec<Vec<usize>>, MatchError> {
+        let def = self.def()?;
+        let players = def.players.len();
+        if self.engines.is_empty() || self.engines.len() > players {
+            return Err(format!("{} has {players} players: give 1 to {players} engines", self.game).into());
+        }
+        Ok(seat_assignments(def, self.engines.len()))
+    }
+
+    /// Games in one block.
     pub fn block_len(&self) -> Result<usize, MatchError> {
-        Ok(seat_assignments(open(&self.game)?.def(), self.engines.len()).len().max(1))
+        Ok(self.assignments()?.len())
     }
 }
 
@@ -260,8 +275,8 @@ pub struct Scheduled {
 /// is in block `g / block_len`, which plays opening `block % openings` with the block's seat
 /// assignments in turn; a shard K/N plays the blocks `b` with `b % N == K - 1`.
 pub fn schedule(cfg: &MatchConfig) -> Result<Vec<Scheduled>, MatchError> {
-    let assignments = seat_assignments(open(&cfg.game)?.def(), cfg.engines.len());
-    let block_len = assignments.len().max(1);
+    let assignments = cfg.assignments()?;
+    let block_len = assignments.len();
     Ok((0..cfg.games)
         .filter(|g| cfg.shard.is_none_or(|s| (g / block_len) % s.count == s.index - 1))
         .map(|g| Scheduled { index: g, seats: assignments[g % block_len].clone(), opening: (g / block_len) % cfg.openings.len().max(1) })
@@ -288,10 +303,6 @@ pub fn block_scores(records: &[GameRecord], block_len: usize) -> Vec<f64> {
 /// sees each game as it ends, with every game ended so far. With an SPRT no game starts after the
 /// test has decided (games already going are finished). The records come back in game order.
 pub fn run_match(cfg: &MatchConfig, progress: &(dyn Fn(&GameRecord, &[GameRecord]) + Sync)) -> Result<Vec<GameRecord>, MatchError> {
-    let players = cfg.players()?;
-    if cfg.engines.is_empty() || cfg.engines.len() > players {
-        return Err(format!("{} has {players} players: give 1 to {players} engines", cfg.game).into());
-    }
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return Err("an SPRT needs exactly two engines".into());
     }
@@ -412,6 +423,8 @@ mod tests {
         for bad in ["0/2", "3/2", "1", "a/b"] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
+        let three = MatchConfig::new("chess", vec![engine("a", 1), engine("b", 1), engine("c", 1)], 2);
+        assert!(schedule(&three).is_err(), "more engines than players");
     }
 
     #[test]
