@@ -49,8 +49,15 @@ impl<const W: usize> Worker<'_, W> {
             };
             // With three or four players a capture onto a cell another player attacks is usually
             // answered: searching it explodes the capture search in dense positions.
-            list.moves
-                .retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !(self.multi && self.losing_capture(m)));
+            // An opponent of the root's side captures only the side's men here: the coalition's
+            // captures among themselves change the root's prospects least and cost the most.
+            let root_side_mover = self.team_is_root(mover);
+            let off_topic = |m: Move| {
+                self.multi && !root_side_mover && m.promotion().is_none() && !self.team_is_root(self.pos.man_at(m.victim_cell()).owner())
+            };
+            list.moves.retain(|&m| {
+                (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !(self.multi && self.losing_capture(m)) && !off_topic(m)
+            });
         }
         self.score_moves(&mut list, Move::NONE, ply);
         let mut picker = MovePicker::new(list);
