@@ -2,8 +2,6 @@
 //! every seat converts within the fifty-move rule (with three or four players: eliminates every
 //! remaining opponent), helped by the evaluation's mop-up term. The suite searches a fixed number
 //! of nodes a move; `TESSERA_ENDINGS=full` plays 100 ms a move, as the multi-player issue asks.
-//! (Not yet converted at 100 ms, and so not here: three bare Kings against Rooks or Queens in
-//! `guru2` and `aof3`, and two Rooks against a King in `ninjachess`.)
 
 use tessera::notation::placement_from;
 use tessera::search::{Limits, MultiSearch};
@@ -84,27 +82,48 @@ fn ninjachess_endings() {
             (&[("m1", "K"), ("h3", "Q"), ("a2", "R"), ("c2", "N"), ("n8", "k")], "w - - 0 1", "White"),
             (&[("m1", "K"), ("h3", "Q"), ("a2", "R"), ("n8", "k")], "w - - 0 1", "White"),
             (&[("m10", "k"), ("h8", "q"), ("a9", "r"), ("y9", "r"), ("n3", "K")], "b - - 0 1", "Black"),
+            (&[("m1", "K"), ("h3", "Q"), ("r3", "Q"), ("n8", "k")], "w - - 0 1", "White"),
+            (&[("m1", "K"), ("h3", "Q"), ("a2", "R"), ("y2", "R"), ("n8", "k")], "w - - 0 1", "White"),
         ],
     );
 }
 
+/// Honeycomb and Wildhoney share the board and these pieces.
+const HONEYCOMB_ENDINGS: &[Case] = &[
+
+    // Red with Queens and a Rook against two bare Kings.
+    (&[("1c1", "rK"), ("1b1", "rQ"), ("1d1", "rQ"), ("1e1", "rR"), ("1c8", "yK"), ("8c8", "bK")], "r ryb - - 0 1 0:", "Red"),
+    // One bare King left, Blue out.
+    (&[("1c1", "rK"), ("3c3", "rQ"), ("2a2", "rR"), ("2e2", "rR"), ("1c8", "yK")], "r ry - - 0 1 1:br", "Red"),
+    (&[("1c1", "rK"), ("3c3", "rQ"), ("2e2", "rR"), ("8c8", "bK")], "b rb - - 0 1 1:yr", "Red"),
+    // Rooks only against two bare Kings.
+    (&[("1c1", "rK"), ("2a2", "rR"), ("2e2", "rR"), ("3c3", "rR"), ("1c8", "yK"), ("8c8", "bK")], "y ryb - - 0 1 0:", "Red"),
+    // Yellow strong, Red bare, Blue out.
+    (&[("1c1", "yK"), ("3c3", "yQ"), ("2a2", "yR"), ("1c8", "rK")], "y ry - - 0 1 1:by", "Yellow"),
+];
+
 #[test]
 fn honeycomb_endings() {
-    check(
-        "honeycomb3",
-        &[
-            // Red with Queens and a Rook against two bare Kings.
-            (&[("1c1", "rK"), ("1b1", "rQ"), ("1d1", "rQ"), ("1e1", "rR"), ("1c8", "yK"), ("8c8", "bK")], "r ryb - - 0 1 0:", "Red"),
-            // One bare King left, Blue out.
-            (&[("1c1", "rK"), ("3c3", "rQ"), ("2a2", "rR"), ("2e2", "rR"), ("1c8", "yK")], "r ry - - 0 1 1:br", "Red"),
-            (&[("1c1", "rK"), ("3c3", "rQ"), ("2e2", "rR"), ("8c8", "bK")], "b rb - - 0 1 1:yr", "Red"),
-        ],
-    );
+    check("honeycomb3", HONEYCOMB_ENDINGS);
+}
+
+#[test]
+fn wildhoney_endings() {
+    check("wildhoney3", HONEYCOMB_ENDINGS);
 }
 
 #[test]
 fn guru2_endings() {
-    check("guru2", &[(&[("Ue5", "rK"), ("Ud5", "rV"), ("Uf5", "rR"), ("Uj10", "gK")], "r rg - - 0 1 2:bror", "Red")]);
+    check(
+        "guru2",
+        &[
+            (&[("Ue5", "rK"), ("Ud5", "rV"), ("Uf5", "rR"), ("Uj10", "gK")], "r rg - - 0 1 2:bror", "Red"),
+            (&[("Ue5", "rK"), ("Ua2", "rV"), ("Ub1", "rR"), ("La10", "oK")], "r ro - - 0 1 2:brgr", "Red"),
+            (&[("Ue5", "rK"), ("Ub1", "rR"), ("Uc1", "rR"), ("Ud1", "rR"), ("Uj10", "gK"), ("La10", "oK")], "r rgo - - 0 1 1:br", "Red"),
+            (&[("Ue5", "rK"), ("Ua2", "rV"), ("Ub1", "rR"), ("Uc1", "rR"), ("Uj10", "gK"), ("La10", "oK")], "r rgo - - 0 1 1:br", "Red"),
+            (&[("Uf6", "gK"), ("Ug6", "gV"), ("Ue6", "gR"), ("Ua1", "rK")], "r rg - - 0 1 2:bgog", "Green"),
+        ],
+    );
 }
 
 #[test]
@@ -114,6 +133,9 @@ fn aof3_endings() {
         &[
             (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("jh3", "gK")], "r rg - - 0 1 2:brog", "Red"),
             (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("qa3", "bK")], "b rb - - 0 1 2:orgr", "Red"),
+            (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("jh3", "gK"), ("qa3", "bK")], "r rgb - - 0 1 1:or", "Red"),
+            (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("ec2", "rQ"), ("da1", "oK"), ("jh3", "gK"), ("qa3", "bK")], "r rogb - - 0 1 0:", "Red"),
+            (&[("jh3", "gK"), ("jh1", "gQ"), ("jh5", "gQ"), ("ec3", "rK")], "g rg - - 0 1 2:brog", "Green"),
         ],
     );
 }

@@ -43,6 +43,10 @@ crate::params::tunable! {
     /// Against a bare royal piece: bonus per royal step the own royal piece is closer to it than
     /// the greatest distance on the board (it helps to mate).
     mopup_close: 0..=100,
+    /// With three or more players: bonus to a player for each opponent it has checkmated, on top
+    /// of the largest mop-up term that opponent could have given (so that mating a bare royal
+    /// piece always beats driving it to the edge).
+    elimination: 0..=2000,
 }
 
 /// The defaults: the one table that `tuning/` rewrites.
@@ -57,6 +61,7 @@ pub const PARAMS: EvalParams = EvalParams {
     king_attack: 0,
     mopup_edge: 25,
     mopup_close: 8,
+    elimination: 200,
 };
 
 impl Default for EvalParams {
@@ -134,18 +139,24 @@ impl Evaluator {
     /// The mop-up term: a player with men besides its royal piece, against an opponent who has
     /// only the royal piece left, gains by driving that piece to where it has few moves and by
     /// bringing its own royal piece near. Both follow from the royal piece's moves on the empty
-    /// board, so the term knows no game.
+    /// board, so the term knows no game. A player who has checkmated an opponent keeps the most
+    /// that opponent's bare royal piece could have given, plus the `elimination` bonus.
     fn mopup<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
         let params = &self.tables.params;
         let mut bonus = PerPlayer::splat(0);
-        if params.mopup_edge == 0 && params.mopup_close == 0 {
+        if params.mopup_edge == 0 && params.mopup_close == 0 && params.elimination == 0 {
             return bonus;
         }
         let active = pos.active_players();
+        let t = &self.tables;
+        for &out in pos.elimination_order() {
+            if let Some(mater) = pos.eliminated_by(out).filter(|&p| active.has(p)) {
+                bonus[mater] += params.elimination + params.mopup_edge * t.royal_max_mobility[out] + params.mopup_close * t.royal_max_distance;
+            }
+        }
         for bare in active.iter().filter(|&q| pos.pieces_of(q).count() == 1) {
             let Some(weak) = pos.royal_cell(bare) else { continue };
             for strong in pos.opponents(bare).iter().filter(|&p| pos.pieces_of(p).count() > 1) {
-                let t = &self.tables;
                 let mut b = params.mopup_edge * (t.royal_max_mobility[bare] - t.royal_mobility[bare][weak]);
                 if let Some(own) = pos.royal_cell(strong) {
                     b += params.mopup_close * (t.royal_max_distance - t.royal_distance(own, weak));
