@@ -111,6 +111,10 @@ struct MatchArgs {
     /// Games still going after this many plies are drawn among the players left.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Games still going at `--max-plies` place the players left by their material (the
+    /// evaluation's piece values; equal material shares a place) instead of drawing.
+    #[arg(long)]
+    cap_by_material: bool,
     /// Games played at once (default: the machine's cores divided by the engines' threads).
     #[arg(long)]
     concurrency: Option<usize>,
@@ -233,6 +237,7 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
     }
     let mut cfg = MatchConfig::new(&game, engines, args.games);
     cfg.max_plies = args.max_plies;
+    cfg.cap_by_material = args.cap_by_material;
     cfg.move_overhead = args.move_overhead;
     cfg.sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     cfg.shard = args.shard.as_deref().map(Shard::parse).transpose()?;

@@ -174,3 +174,31 @@ fn an_sprt_stops_a_lopsided_match_early() {
     assert!(out.contains("H0 accepted"), "{out}");
     assert!(games <= 40, "stopped after {games} of 200 games\n{out}");
 }
+
+/// `--cap-by-material`: a guru2 game stopped at the cap places the players by their material
+/// (the record's detail lists it), so that places follow it; without the flag they all share
+/// first.
+#[test]
+fn the_cap_places_by_material_when_asked() {
+    let dir = scratch("cap");
+    let jsonl = dir.join("cap.jsonl");
+    let jsonl_text = jsonl.to_str().expect("utf-8 path");
+    let plain = dir.join("plain.jsonl");
+    let common = ["--game", "guru2", "--engine", "name=a,depth=1", "--engine", "name=b,nodes=200", "--games", "2", "--max-plies", "24"];
+    tessera_match(&[&common[..], &["--cap-by-material", "--jsonl", jsonl_text]].concat());
+    tessera_match(&[&common[..], &["--jsonl", plain.to_str().expect("utf-8 path")]].concat());
+    for game in json_lines(&jsonl) {
+        assert_eq!(game["end"], "ply cap", "{game}");
+        let detail = game["detail"].as_str().expect("material in the detail");
+        let material: Vec<i64> =
+            detail.strip_prefix("placed by material ").expect("detail").split(' ').map(|v| v.parse().expect("number")).collect();
+        let places: Vec<i64> = game["places"].as_array().expect("places").iter().map(|p| p.as_i64().expect("place")).collect();
+        for (i, m) in material.iter().enumerate() {
+            let above = material.iter().filter(|&&o| o > *m).count() as i64;
+            assert_eq!(places[i], above + 1, "{game}");
+        }
+    }
+    for game in json_lines(&plain) {
+        assert!(game["places"].as_array().expect("places").iter().all(|p| p == 1), "{game}");
+    }
+}

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::engine::EngineConfig;
 use super::external::{ExternalEngine, NoAnswer};
-use super::record::{Ending, GameRecord, forfeit_ranks, ranks};
+use super::record::{Ending, GameRecord, forfeit_ranks, material_ranks, ranks};
 use super::{MatchConfig, MatchError, open};
 use crate::search::Control;
 use crate::session::{SearchRequest, Session};
@@ -164,6 +164,11 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
         let status = arbiter.status();
         if status.is_over() || played.len() >= cfg.max_plies {
             let ending = status.end.map_or(Ending::PlyCap, |e| Ending::Rules(e.reason));
+            if ending == Ending::PlyCap && cfg.cap_by_material {
+                let material = material(&*arbiter, players);
+                let detail = format!("placed by material {}", material.iter().map(i32::to_string).collect::<Vec<_>>().join(" "));
+                return Ok(finish(ending, material_ranks(&status, &material), Some(detail), played, left));
+            }
             return Ok(finish(ending, ranks(players, &status), None, played, left));
         }
         let mover = arbiter.to_move();
@@ -206,4 +211,15 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
         }
         played.push(arbiter.move_text(mv));
     }
+}
+
+/// Every player's material: the evaluation's values of its men (royal pieces included, the same
+/// for all).
+fn material(arbiter: &dyn Session, players: usize) -> Vec<i32> {
+    let values = arbiter.piece_values();
+    let mut sums = vec![0; players];
+    for (_, man) in arbiter.men() {
+        sums[man.owner().index()] += values[man.kind()];
+    }
+    sums
 }

@@ -208,6 +208,8 @@ pub struct MatchConfig {
     /// A game still going after this many plies (the opening's included) is a draw among the
     /// players still in it.
     pub max_plies: usize,
+    /// At the ply cap, place the players left by material instead of drawing.
+    pub cap_by_material: bool,
     /// Games played at once.
     pub concurrency: usize,
     /// Milliseconds every engine keeps back from its clock (`Move Overhead`).
@@ -227,6 +229,7 @@ impl MatchConfig {
             games,
             openings: Vec::new(),
             max_plies: 400,
+            cap_by_material: false,
             concurrency: 1,
             move_overhead: 50,
             shard: None,

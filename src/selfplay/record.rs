@@ -30,6 +30,17 @@ pub fn ranks(players: usize, status: &Status) -> Vec<u32> {
     ranks
 }
 
+/// Ranks at the ply cap by material: each player left is placed below those left with more
+/// (equal material shares a place); the eliminated rank below them as in [`ranks`].
+pub fn material_ranks(status: &Status, material: &[i32]) -> Vec<u32> {
+    let mut out = ranks(material.len(), status);
+    for p in status.active.iter() {
+        let above = status.active.iter().filter(|&q| material[q.index()] > material[p.index()]).count();
+        out[p.index()] = u32::try_from(above).expect("at most four players");
+    }
+    out
+}
+
 /// Ranks when `loser` forfeits a game that is not over: the players still in it share first
 /// place, the eliminated follow (the last eliminated first) and the forfeiting player is last.
 pub fn forfeit_ranks(players: usize, status: &Status, loser: Player) -> Vec<u32> {
@@ -173,6 +184,14 @@ pub(super) mod tests {
             eliminated: eliminated.iter().map(|&i| (p(i), p(0))).collect(),
             placings: Vec::new(),
         }
+    }
+
+    #[test]
+    fn ranks_at_the_cap_by_material() {
+        // Red 0, Blue 1, Green 2, Orange 3; Blue out; Green and Orange level, Red ahead.
+        let s = status(None, &[0, 2, 3], &[1]);
+        assert_eq!(material_ranks(&s, &[900, 0, 500, 500]), vec![0, 3, 1, 1]);
+        assert_eq!(material_ranks(&s, &[100, 0, 500, 300]), vec![2, 3, 0, 1]);
     }
 
     #[test]
