@@ -57,7 +57,15 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mover = self.pos.to_move();
         let in_check = self.pos.in_check(mover);
-        if depth <= 0 && !in_check || ply >= MAX_PLY - 2 {
+        // At the horizon a check is searched out. With three or four players, checks among the
+        // root's opponents only within twice the iteration's depth: they can follow one another
+        // without end, and blew a depth-1 search up into minutes.
+        let extend = in_check
+            && (!self.multi
+                || self.team_is_root(mover)
+                || self.checked_by_root_side(mover)
+                || ply < 2 * self.depth.unsigned_abs() as usize);
+        if depth <= 0 && !extend || ply >= MAX_PLY - 2 {
             return self.quiesce(ply, alpha, beta, 0);
         }
         let duel = !self.multi;
@@ -189,6 +197,7 @@ impl<const W: usize> Worker<'_, W> {
     /// One iteration from the root; the value is from the root player's point of view (for
     /// max-n: the evaluation at the end of the principal variation).
     pub(super) fn iterate(&mut self, depth: i32, previous: Option<i32>) -> i32 {
+        self.depth = depth;
         if self.algorithm == MultiSearch::MaxN {
             self.maxn(depth, 0, self.root, 0);
             return self.pv_end_value(self.root);

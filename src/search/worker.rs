@@ -7,6 +7,8 @@ use std::time::Instant;
 use super::ordering::{History, MoveList};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
+use crate::attacks::Facing;
+use crate::bitboard::Bitboard;
 use crate::eval::Evaluator;
 use crate::position::{Move, Position, Undo};
 use crate::tt::TransTable;
@@ -153,6 +155,12 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// play for it).
     pub fn team_is_root(&self, player: Player) -> bool {
         self.root_side.has(player)
+    }
+
+    /// Whether a man of the root's side attacks `player`'s royal piece.
+    pub fn checked_by_root_side(&self, player: Player) -> bool {
+        let checkers = PlayerSet::from_bits(self.pos.opponents(player).bits() & self.root_side.bits());
+        self.pos.royal_cell(player).is_some_and(|k| self.pos.attacked(k, self.pos.occupied(), checkers, Bitboard::EMPTY, Facing::Counted))
     }
 
     /// The static evaluation from the point of view of the team to move: in a team search, the
