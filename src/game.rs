@@ -5,7 +5,7 @@
 
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::PieceDef;
-use crate::types::{Cell, PieceType, Player, Table};
+use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
 
 #[derive(Clone, Debug)]
 pub struct PlayerDef {
@@ -145,6 +145,9 @@ pub struct GameDef {
     pub rules: Rules,
     /// Names of the two armies for Cwda-style pairings (display only).
     pub armies: Vec<String>,
+    /// The search `MultiplayerSearch auto` plays while three or more players are in the game:
+    /// the winner of a round robin of the searches in this game (`tuning/round_robin.sh`).
+    pub multi_search: MultiSearch,
 }
 
 /// One man of the start position.

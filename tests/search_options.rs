@@ -236,10 +236,12 @@ fn every_search_returns_legal_moves() {
 fn the_search_is_a_protocol_option() {
     let mut e = EngineProcess::start();
     let out = e.command("uci");
-    assert!(out.iter().any(|l| l == "option name MultiplayerSearch type combo default paranoid var paranoid var maxn var brs var brs+"));
+    assert!(
+        out.iter().any(|l| l == "option name MultiplayerSearch type combo default auto var auto var paranoid var maxn var brs var brs+")
+    );
     assert_eq!(
         e.command("setoption name MultiplayerSearch value minimax"),
-        vec!["info string error: MultiplayerSearch must be one of paranoid, maxn, brs, brs+"]
+        vec!["info string error: MultiplayerSearch must be one of auto, paranoid, maxn, brs, brs+"]
     );
     assert!(e.command("setoption name multiplayersearch value MAXN").is_empty());
     assert!(e.quit().success());
@@ -249,7 +251,7 @@ fn the_search_is_a_protocol_option() {
         "ryb",
         "0:",
     );
-    for name in ["paranoid", "maxn", "brs", "brs+"] {
+    for name in MultiSearch::NAMES {
         let out = run(&[
             &format!("setoption name MultiplayerSearch value {name}"),
             "setoption name UCI_Variant value honeycomb3",
@@ -259,6 +261,34 @@ fn the_search_is_a_protocol_option() {
         assert!(out.iter().any(|l| l.starts_with("info depth 3 ") && l.contains(" score mate 2 ")), "{name}: {out:?}");
         let best = out.last().expect("bestmove");
         assert!(best == "bestmove 3b73a8 ponder 0000" || best == "bestmove 3b74a8 ponder 0000", "{name}: {best}");
+    }
+}
+
+/// From the start of every game of three or four players, the default search completes depth 4
+/// within a million nodes (a second at the slowest game's speed here, `aof3`'s 1.5 M nodes per
+/// second): the capture search no longer explodes in dense starts.
+#[test]
+fn the_default_search_reaches_depth_4_from_every_start() {
+    for game in ["honeycomb3", "wildhoney3", "guru2", "aof3"] {
+        let s = session::open(game).expect("game");
+        let (found, last) = search(&*s, MultiSearch::Auto, Limits { depth: Some(4), nodes: Some(1_000_000), ..Limits::default() });
+        assert!(last.starts_with("info depth 4 "), "{game}: {last}");
+        assert!(found.nodes <= 1_000_000, "{game}: {last}");
+    }
+}
+
+/// Red's bare King among Yellow's and Blue's armies (ply 162 of a game against 1-ply players):
+/// Yellow and Blue check each other in turn. When every check at the horizon was searched out, a
+/// depth-1 search of BRS+ ran 126 plies deep and past 3 million nodes; only the root's side's
+/// checks are now.
+#[test]
+fn checks_among_the_opponents_end_at_the_horizon() {
+    let mut s = session::open("honeycomb3").expect("game");
+    s.set_position(Some("6bR1/bB1bP4/bP1bP3/5/4/3/2/1/2bP3yB1/1bB2yP2/bP3yP1/1bB1bN1/4/3/1bQ/1/bK1bF2yPyF1/bF4yP1/bP2yF2/3yP1/4/bNbQ1/2/1/5yP2/7/1bP1yByK1/5/4/3/2/1/8/1bP1yP3/bRbB3yP/5/3rK/3/2/1 r ryb - - 1 55 0:"), &[]).expect("position");
+    for algorithm in SEARCHES {
+        let (found, last) = search(&*s, algorithm, Limits { depth: Some(1), nodes: Some(1_000_000), ..Limits::default() });
+        assert!(last.starts_with("info depth 1 "), "{}: {last}", algorithm.name());
+        assert!(found.nodes < 10_000, "{}: {last}", algorithm.name());
     }
 }
 

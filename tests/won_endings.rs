@@ -90,7 +90,6 @@ fn ninjachess_endings() {
 
 /// Honeycomb and Wildhoney share the board and these pieces.
 const HONEYCOMB_ENDINGS: &[Case] = &[
-
     // Red with Queens and a Rook against two bare Kings.
     (&[("1c1", "rK"), ("1b1", "rQ"), ("1d1", "rQ"), ("1e1", "rR"), ("1c8", "yK"), ("8c8", "bK")], "r ryb - - 0 1 0:", "Red"),
     // One bare King left, Blue out.
@@ -134,7 +133,11 @@ fn aof3_endings() {
             (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("jh3", "gK")], "r rg - - 0 1 2:brog", "Red"),
             (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("qa3", "bK")], "b rb - - 0 1 2:orgr", "Red"),
             (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("jh3", "gK"), ("qa3", "bK")], "r rgb - - 0 1 1:or", "Red"),
-            (&[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("ec2", "rQ"), ("da1", "oK"), ("jh3", "gK"), ("qa3", "bK")], "r rogb - - 0 1 0:", "Red"),
+            (
+                &[("ec3", "rK"), ("ec1", "rQ"), ("ec5", "rQ"), ("ec2", "rQ"), ("da1", "oK"), ("jh3", "gK"), ("qa3", "bK")],
+                "r rogb - - 0 1 0:",
+                "Red",
+            ),
             (&[("jh3", "gK"), ("jh1", "gQ"), ("jh5", "gQ"), ("ec3", "rK")], "g rg - - 0 1 2:brog", "Green"),
         ],
     );

@@ -151,7 +151,8 @@ impl Evaluator {
         let t = &self.tables;
         for &out in pos.elimination_order() {
             if let Some(mater) = pos.eliminated_by(out).filter(|&p| active.has(p)) {
-                bonus[mater] += params.elimination + params.mopup_edge * t.royal_max_mobility[out] + params.mopup_close * t.royal_max_distance;
+                bonus[mater] +=
+                    params.elimination + params.mopup_edge * t.royal_max_mobility[out] + params.mopup_close * t.royal_max_distance;
             }
         }
         for bare in active.iter().filter(|&q| pos.pieces_of(q).count() == 1) {

@@ -7,7 +7,7 @@
 use crate::game::{CastleDef, DeadMaterial, GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper2d};
-use crate::types::{Cell, PieceType, Player};
+use crate::types::{Cell, MultiSearch, PieceType, Player};
 
 pub const ARMY_LETTERS: [char; 4] = ['f', 'c', 'n', 'r'];
 const ARMY_NAMES: [&str; 4] = ["Fabulous FIDEs", "Colorbound Clobberers", "Nutty Knights", "Remarkable Rookies"];
@@ -189,6 +189,8 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         setup,
         rules: Rules { castling, dead_material: Some(dead_material(&slot_types, [white_army, black_army])), ..Rules::default() },
         armies: vec![ARMY_NAMES[white_army].to_string(), ARMY_NAMES[black_army].to_string()],
+        // Two players: always alpha-beta.
+        multi_search: MultiSearch::Paranoid,
     }
 }
 

@@ -22,7 +22,7 @@
 use crate::game::{ChargeRule, EnlightenedRule, GameDef, MateRules, Placement, PlayerDef, Rules, TeamRule, VictimMen};
 use crate::geometry::{CellInfo, Geometry, Vec3, letter};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper, leaper2d};
-use crate::types::{Cell, PieceType, Player, Table};
+use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
 
 pub const ID: &str = "guru2";
 /// The team game: Red and Green (Kings on the Upper level) against Blue and Orange (Lower).
@@ -311,6 +311,8 @@ fn build() -> GameDef {
         setup: setup(),
         rules,
         armies: Vec::new(),
+        // Round robin at 100 ms a move, placed by material at 240 plies (tuning/round_robin.sh).
+        multi_search: MultiSearch::BestReplyPlus,
     }
 }
 

@@ -45,7 +45,7 @@
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
-use crate::types::{Cell, PieceType, Player, Table};
+use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
 
 /// Triangle side and levels.
 const SIDE: i32 = 8;
@@ -248,6 +248,8 @@ fn build(id: &str, variant: Variant) -> GameDef {
         setup,
         rules: Rules { mate: MateRules { victim_men: VictimMen::Recruited, ..MateRules::default() }, ..Rules::default() },
         armies: Vec::new(),
+        // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants.
+        multi_search: MultiSearch::BestReplyPlus,
     }
 }
 

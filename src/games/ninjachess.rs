@@ -65,7 +65,7 @@
 use crate::game::{GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{CellInfo, Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper};
-use crate::types::{Cell, PieceType, Player};
+use crate::types::{Cell, MultiSearch, PieceType, Player};
 
 pub const ID: &str = "ninjachess";
 
@@ -249,6 +249,8 @@ fn build() -> GameDef {
         setup,
         rules,
         armies: Vec::new(),
+        // Two players: always alpha-beta.
+        multi_search: MultiSearch::Paranoid,
     }
 }
 

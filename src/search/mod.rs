@@ -32,6 +32,7 @@ use crate::eval::Evaluator;
 use crate::position::{Move, Position};
 pub use crate::tt::Bound;
 use crate::tt::TransTable;
+pub use crate::types::MultiSearch;
 use crate::types::{MAX_PLAYERS, PerPlayer};
 pub use info::{Info, Progress};
 pub use skill::Strength;
@@ -50,48 +51,6 @@ const MATE_BOUND: i32 = MATE - 128;
 /// True if `v` is a mate score (a win or a loss within the search's reach).
 fn is_mate_score(v: i32) -> bool {
     v.abs() >= MATE_BOUND
-}
-
-/// The search used while three or more players are in the game (with two it is always
-/// alpha-beta).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MultiSearch {
-    /// The root player against a coalition of all the others.
-    #[default]
-    Paranoid,
-    /// Every player maximises its own share (max-n with shallow pruning).
-    MaxN,
-    /// Best-reply search: the root player's moves alternate with the single strongest reply of
-    /// any opponent; the other opponents pass.
-    BestReply,
-    /// BRS+: as best-reply search, but the other opponents play their first move by a static
-    /// ordering instead of passing.
-    BestReplyPlus,
-}
-
-impl MultiSearch {
-    /// Names as the protocol's `MultiplayerSearch` option takes them.
-    pub const NAMES: [&'static str; 4] = ["paranoid", "maxn", "brs", "brs+"];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            MultiSearch::Paranoid => "paranoid",
-            MultiSearch::MaxN => "maxn",
-            MultiSearch::BestReply => "brs",
-            MultiSearch::BestReplyPlus => "brs+",
-        }
-    }
-
-    /// Parses a name (case-insensitive).
-    pub fn parse(name: &str) -> Option<Self> {
-        match name.to_ascii_lowercase().as_str() {
-            "paranoid" => Some(MultiSearch::Paranoid),
-            "maxn" => Some(MultiSearch::MaxN),
-            "brs" => Some(MultiSearch::BestReply),
-            "brs+" => Some(MultiSearch::BestReplyPlus),
-            _ => None,
-        }
-    }
 }
 
 crate::params::tunable! {

@@ -45,7 +45,14 @@ pub fn think<const W: usize>(
     let helpers_stop = AtomicBool::new(false);
     let multi = root.game().nplayers > 2;
     let teams = team_search(root, &resources.settings);
-    let algorithm = if root.active_count() > 2 && !teams { resources.settings.algorithm } else { MultiSearch::Paranoid };
+    let algorithm = match resources.settings.algorithm {
+        _ if root.active_count() <= 2 || teams => MultiSearch::Paranoid,
+        // Against a bare royal piece, paranoid: the mating net needs every opponent's real
+        // replies, and BRS+ gives all but one a static move (it let won endings slip away).
+        MultiSearch::Auto if root.opponents(mover).iter().any(|q| root.pieces_of(q).count() == 1) => MultiSearch::Paranoid,
+        MultiSearch::Auto => root.game().def.multi_search,
+        chosen => chosen,
+    };
     let settings = SearchSettings { algorithm, ..resources.settings };
     // Entries mean different things per root player and per search: keep them apart.
     let root_key = if multi {

@@ -65,7 +65,7 @@
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{CellInfo, CellShape, Geometry, Vec3, add, letter, scale};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
-use crate::types::{Cell, PieceType, Player, Table};
+use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
 
 pub const ID: &str = "aof3";
 
@@ -449,6 +449,8 @@ fn build() -> GameDef {
         setup,
         rules,
         armies: Vec::new(),
+        // Round robin at 100 ms a move, placed by material at 240 plies (tuning/round_robin.sh).
+        multi_search: MultiSearch::BestReplyPlus,
     }
 }
 
