@@ -63,8 +63,8 @@ impl<const W: usize> Worker<'_, W> {
         let extend = in_check
             && (!self.multi
                 || self.team_is_root(mover)
-                || self.checked_by_root_side(mover)
-                || ply < 2 * self.depth.unsigned_abs() as usize);
+                || ply < 2 * self.depth.unsigned_abs() as usize
+                || self.checked_by_root_side(mover));
         if depth <= 0 && !extend || ply >= MAX_PLY - 2 {
             return self.quiesce(ply, alpha, beta, 0);
         }

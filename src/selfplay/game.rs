@@ -165,7 +165,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
         if status.is_over() || played.len() >= cfg.max_plies {
             let ending = status.end.map_or(Ending::PlyCap, |e| Ending::Rules(e.reason));
             if ending == Ending::PlyCap && cfg.cap_by_material {
-                let material = material(&*arbiter, players);
+                let material = arbiter.eval_breakdown().material.0[..players].to_vec();
                 let detail = format!("placed by material {}", material.iter().map(i32::to_string).collect::<Vec<_>>().join(" "));
                 return Ok(finish(ending, material_ranks(&status, &material), Some(detail), played, left));
             }
@@ -211,15 +211,4 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
         }
         played.push(arbiter.move_text(mv));
     }
-}
-
-/// Every player's material: the evaluation's values of its men (royal pieces included, the same
-/// for all).
-fn material(arbiter: &dyn Session, players: usize) -> Vec<i32> {
-    let values = arbiter.piece_values();
-    let mut sums = vec![0; players];
-    for (_, man) in arbiter.men() {
-        sums[man.owner().index()] += values[man.kind()];
-    }
-    sums
 }
