@@ -90,14 +90,21 @@ struct Found {
 
 /// Searches with `algorithm` and returns the result and the last `info` line.
 fn search(s: &dyn Session, algorithm: MultiSearch, limits: Limits) -> (Found, String) {
-    let mut last = String::new();
+    let (found, lines) = search_threads(s, algorithm, limits, 1);
+    (found, lines.last().cloned().unwrap_or_default())
+}
+
+/// Searches with `algorithm` on `threads` threads and returns the result and every `info` line
+/// of a principal variation.
+fn search_threads(s: &dyn Session, algorithm: MultiSearch, limits: Limits, threads: usize) -> (Found, Vec<String>) {
+    let mut lines = Vec::new();
     let control = Control::default();
     let tt = TransTable::new(4).expect("a small table");
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
-    let request = SearchRequest { limits: &limits, control: &control, tt: &tt, threads: 1, settings };
+    let request = SearchRequest { limits: &limits, control: &control, tt: &tt, threads, settings };
     let r = s.think(&request, &mut |info| {
         if matches!(info, Info::Line(_)) {
-            last = info_line(s, info, InfoStyle::default());
+            lines.push(info_line(s, info, InfoStyle::default()));
         }
     });
     let found = Found {
@@ -106,7 +113,7 @@ fn search(s: &dyn Session, algorithm: MultiSearch, limits: Limits) -> (Found, St
         score: r.last.as_ref().map(|l| l.score),
         nodes: r.last.as_ref().map_or(0, |l| l.nodes),
     };
-    (found, last)
+    (found, lines)
 }
 
 fn depth(d: u32) -> Limits {
@@ -275,6 +282,36 @@ fn the_default_search_reaches_depth_4_from_every_start() {
         assert!(last.starts_with("info depth 4 "), "{game}: {last}");
         assert!(found.nodes <= 1_000_000, "{game}: {last}");
     }
+}
+
+/// With two threads a helper may complete a depth first and the main thread takes its line over
+/// (src/search/threads.rs), and threads put off what another thread is searching
+/// (src/search/abdada.rs): every search still reports deeper and deeper lines, ends at the depth
+/// asked for with a legal move, and finds the mate in two.
+#[test]
+fn two_threads_report_every_depth_they_complete() {
+    let fen = honeycomb(
+        &[("1e1", "rK"), ("3b7", "rQ"), ("4b8", "rR"), ("4a7", "rR"), ("4b7", "rR"), ("1a8", "yK"), ("8a8", "bK")],
+        "r",
+        "ryb",
+        "0:",
+    );
+    let mut mate = session::open("honeycomb3").expect("game");
+    mate.set_position(Some(&fen), &[]).expect("position");
+    for game in ["chess", "honeycomb3", "guru2"] {
+        for algorithm in SEARCHES {
+            let s = session::open(game).expect("game");
+            // Max-n's capture search takes millions of nodes to depth 3 in these starts.
+            let d = if algorithm == MultiSearch::MaxN && game != "chess" { 2 } else { 4 };
+            let (found, lines) = search_threads(&*s, algorithm, depth(d), 2);
+            let depths: Vec<u32> = lines.iter().map(|l| l.split(' ').nth(2).and_then(|d| d.parse().ok()).expect("a depth")).collect();
+            assert!(depths.windows(2).all(|w| w[0] < w[1]) && depths.last() == Some(&d), "{game} {algorithm:?}: {lines:?}");
+            let mut after = s.boxed_clone();
+            after.set_position(None, &[&found.best.expect("a move")]).expect("a legal move");
+        }
+    }
+    let (found, lines) = search_threads(&*mate, MultiSearch::Auto, depth(5), 2);
+    assert!(lines.last().is_some_and(|l| l.contains(" score mate 2 ")), "{lines:?} {:?}", found.best);
 }
 
 /// Red's bare King among Yellow's and Blue's armies (ply 162 of a game against 1-ply players):

@@ -2,6 +2,7 @@
 //! value being the team to move's): transposition table cut-offs, reverse futility, null move,
 //! futility pruning, late move reductions, and the aspiration windows of the iterations.
 
+use super::abdada;
 use super::ordering::MovePicker;
 use super::worker::Worker;
 use super::{INF, MATE_BOUND, MAX_PLY, MultiSearch, is_mate_score};
@@ -130,16 +131,41 @@ impl<const W: usize> Worker<'_, W> {
         let alpha0 = alpha;
         let mut undos = std::mem::take(&mut self.stack[ply].undos);
         let mut picker = MovePicker::new(list);
-        while let Some((mv, passes)) = picker.next_move() {
-            let i = picker.index();
+        // With several threads, a move whose position another thread is searching waits until
+        // the node's other moves are done.
+        let busy = self.shared.busy.filter(|_| depth >= abdada::MIN_DEPTH);
+        let mut deferred = std::mem::take(&mut self.stack[ply].deferred);
+        deferred.clear();
+        let (mut handed_out, mut next_deferred) = (0, 0);
+        loop {
+            let (mv, passes, put_off) = match picker.next_move() {
+                Some((mv, passes)) => (mv, passes, false),
+                None if next_deferred < deferred.len() => {
+                    next_deferred += 1;
+                    let (mv, passes) = deferred[next_deferred - 1];
+                    (mv, passes, true)
+                }
+                None => break,
+            };
+            let i = handed_out;
+            let quiet = self.is_quiet(mv);
+            self.make_play(passes, mv, ply, &mut undos);
+            let child_key = self.key();
+            if i > 0 && !put_off && busy.is_some_and(|b| b.contains(child_key)) {
+                self.unmake_play(&mut undos);
+                deferred.push((mv, passes));
+                continue;
+            }
+            handed_out += 1;
             if ply == 0 {
                 self.current_root = Some((mv, i + 1));
             }
-            let quiet = self.is_quiet(mv);
-            self.make_play(passes, mv, ply, &mut undos);
             if futile && i > 0 && quiet && !self.pos.in_check(self.pos.to_move()) {
                 self.unmake_play(&mut undos);
                 continue;
+            }
+            if let Some(busy) = busy {
+                busy.mark(child_key);
             }
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
             let child = |w: &mut Self, d: i32, a: i32, b: i32| -> i32 {
@@ -158,6 +184,9 @@ impl<const W: usize> Worker<'_, W> {
                 if !same_team && v > alpha && (reduction > 0 || v < beta) {
                     v = child(self, depth - 1, alpha, beta);
                 }
+            }
+            if let Some(busy) = busy {
+                busy.unmark(child_key);
             }
             self.unmake_play(&mut undos);
             if self.aborted {
@@ -180,6 +209,7 @@ impl<const W: usize> Worker<'_, W> {
         }
         self.stack[ply].list = picker.into_list();
         self.stack[ply].undos = undos;
+        self.stack[ply].deferred = deferred;
         if self.aborted {
             return 0;
         }

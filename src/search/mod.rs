@@ -11,8 +11,10 @@
 //!
 //! The rest: [`worker`] (one thread's state and its per-ply stack), [`ordering`] (the move
 //! picker), [`time`] (when to stop), [`threads`] (the iterative deepening driver and the helper
-//! threads), [`pv`] (principal variations made legal, scores at their ends).
+//! threads), [`abdada`] (threads deferring what another thread is searching), [`pv`] (principal
+//! variations made legal, scores at their ends).
 
+mod abdada;
 mod alphabeta;
 mod brs;
 mod info;

@@ -1,11 +1,12 @@
 //! The search driver: iterative deepening on the main thread, reporting each completed
 //! iteration, with Lazy SMP helper threads searching the same root into the shared table.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 
+use super::abdada::Busy;
 use super::skill::SKILL_MULTI_PV;
 use super::time::Deadline;
-use super::worker::{Role, Shared, Worker};
+use super::worker::{Completed, Role, Shared, Worker};
 use super::{Bound, Control, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings, team_search};
 use crate::position::{Move, Position};
 
@@ -69,7 +70,18 @@ pub fn think<const W: usize>(
     }
     let max_depth = limits.depth.map_or(MAX_DEPTH, |d| i32::try_from(d).unwrap_or(MAX_DEPTH)).clamp(1, MAX_DEPTH);
     let helper_control = Control::default();
-    let shared = |control| Shared { tt, control, deadline: &deadline, total_nodes: &total_nodes, eval: resources.eval };
+    let completed = Completed::default();
+    let busy = (resources.threads > 1).then(Busy::default);
+    let main_depth = AtomicI32::new(0);
+    let shared = |control| Shared {
+        tt,
+        control,
+        deadline: &deadline,
+        total_nodes: &total_nodes,
+        eval: resources.eval,
+        completed: &completed,
+        busy: busy.as_ref(),
+    };
     let mut best = legal[0];
     let mut ponder = None;
 
@@ -78,16 +90,21 @@ pub fn think<const W: usize>(
             let mut w = Worker::new(root, &path, shared(&helper_control), None, Role::Helper, root_key, settings);
             w.root_moves.clone_from(&root_moves);
             let stop = &helpers_stop;
+            let (completed, main_depth) = (&completed, &main_depth);
             scope.spawn(move || {
-                // Half the helpers start one ply deeper, so that the threads spread over depths.
-                let mut d = 1 + (t & 1);
+                // Half the helpers keep one ply deeper than the main thread, the others level
+                // with it, so that the threads spread over depths.
+                let ahead = t & 1;
+                let mut d = 1 + ahead;
                 let mut previous = None;
                 while d <= max_depth && !stop.load(Ordering::Relaxed) {
-                    previous = Some(w.iterate(d, previous));
+                    let v = w.iterate(d, previous);
                     if w.aborted {
                         break;
                     }
-                    d += 1;
+                    completed.offer(d, v, &w.stack[0].pv);
+                    previous = Some(v);
+                    d = (d + 1).max(main_depth.load(Ordering::Relaxed) + ahead);
                 }
             });
         }
@@ -98,17 +115,29 @@ pub fn think<const W: usize>(
         let strength = settings.strength;
         // A weakened search needs several lines to choose from.
         let lines_wanted = settings.multi_pv.max(if strength.is_limited() { SKILL_MULTI_PV } else { 1 }).min(legal.len()).max(1);
+        w.may_be_overtaken = lines_wanted == 1;
         let mut previous: Vec<Option<i32>> = vec![None; lines_wanted];
         let mut picked = None;
         let mut last_lines: Vec<Report> = Vec::new();
-        for depth in 1..=max_depth {
+        let mut depth = 1;
+        while depth <= max_depth {
             w.depth = depth;
+            main_depth.store(depth, Ordering::Relaxed);
             // One search per line, each leaving out the first moves of the lines before it.
             let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
             w.excluded.clear();
             for (k, &centre) in previous.iter().enumerate() {
                 w.pv_index = k;
-                let v = w.iterate(depth, centre);
+                let skip = w.may_be_overtaken && completed.depth() >= depth;
+                let v = if skip { 0 } else { w.iterate(depth, centre) };
+                if skip || w.overtaken || (!w.aborted && w.may_be_overtaken && completed.depth() > depth) {
+                    // A helper completed this depth (or a deeper one) first: its line stands.
+                    let (d, v, pv) = completed.take();
+                    (w.aborted, w.overtaken) = (false, false);
+                    depth = d;
+                    found.push((v, pv));
+                    break;
+                }
                 if w.aborted && (depth > 1 || k > 0) {
                     break;
                 }
@@ -153,6 +182,7 @@ pub fn think<const W: usize>(
             if v.abs() >= MATE - depth && limits.depth.is_none() && !limits.infinite && !pondering && timed {
                 break;
             }
+            depth += 1;
         }
         if strength.is_limited() {
             // The pick of its depth, or of the last iteration if the search stopped before it.

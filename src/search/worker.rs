@@ -1,9 +1,11 @@
 //! One search thread: its copy of the position, the path of hashes for repetitions, its
 //! heuristics and the per-ply stack, and the bookkeeping every node does.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
+use super::abdada::Busy;
 use super::ordering::{History, MoveList};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
@@ -37,6 +39,8 @@ pub(super) struct Ply<const W: usize> {
     /// Scratch for best-reply nodes: one opponent's moves, and the passes made to reach the next.
     pub replies: Vec<Move>,
     pub pass_undos: Vec<(Move, Undo<W>)>,
+    /// Moves put off because another thread was searching them, with their passes.
+    pub deferred: Vec<(Move, u8)>,
 }
 
 impl<const W: usize> Default for Ply<W> {
@@ -48,7 +52,41 @@ impl<const W: usize> Default for Ply<W> {
             pv: Vec::new(),
             replies: Vec::new(),
             pass_undos: Vec::new(),
+            deferred: Vec::new(),
         }
+    }
+}
+
+/// The deepest iteration a helper thread has completed, with its value and principal variation:
+/// the main thread takes it over instead of finishing that depth itself, so that with two or more
+/// threads a depth is done when the first of them is done with it.
+#[derive(Default)]
+pub(super) struct Completed {
+    depth: AtomicI32,
+    line: Mutex<(i32, i32, Vec<Move>)>,
+}
+
+impl Completed {
+    /// The deepest depth completed so far (0: none).
+    pub fn depth(&self) -> i32 {
+        self.depth.load(Ordering::Acquire)
+    }
+
+    /// Records an iteration a helper completed, if it is deeper than any before.
+    pub fn offer(&self, depth: i32, value: i32, pv: &[Move]) {
+        if pv.is_empty() || depth <= self.depth() {
+            return;
+        }
+        let mut line = self.line.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if depth > line.0 {
+            *line = (depth, value, pv.to_vec());
+            self.depth.store(depth, Ordering::Release);
+        }
+    }
+
+    /// The deepest completed iteration: (depth, value, principal variation).
+    pub fn take(&self) -> (i32, i32, Vec<Move>) {
+        self.line.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 }
 
@@ -59,6 +97,10 @@ pub(super) struct Shared<'a> {
     pub deadline: &'a Deadline,
     pub total_nodes: &'a AtomicU64,
     pub eval: &'a Evaluator,
+    /// The helpers' deepest completed iteration.
+    pub completed: &'a Completed,
+    /// The positions being searched, with two or more threads.
+    pub busy: Option<&'a Busy>,
 }
 
 pub(super) struct Worker<'a, const W: usize> {
@@ -78,6 +120,10 @@ pub(super) struct Worker<'a, const W: usize> {
     pub nodes: u64,
     pub seldepth: usize,
     pub aborted: bool,
+    /// The main thread gave up its iteration because a helper completed that depth first.
+    pub overtaken: bool,
+    /// Whether the main thread may take over a helper's iteration (not with several lines).
+    pub may_be_overtaken: bool,
     role: Role,
     pub history: History,
     pub stack: Vec<Ply<W>>,
@@ -124,6 +170,8 @@ impl<'a, const W: usize> Worker<'a, W> {
             nodes: 0,
             seldepth: 0,
             aborted: false,
+            overtaken: false,
+            may_be_overtaken: false,
             role,
             history: History::new(root.game().ncells),
             stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
@@ -192,6 +240,10 @@ impl<'a, const W: usize> Worker<'a, W> {
         }
         if self.node_limit.is_some_and(|n| total >= n) {
             self.aborted = true;
+        }
+        if self.may_be_overtaken && self.shared.completed.depth() >= self.depth {
+            self.aborted = true;
+            self.overtaken = true;
         }
         let deadline = self.shared.deadline;
         if !self.shared.control.is_pondering() && (deadline.hard_passed() || (self.depth > 1 && deadline.give_up_iteration())) {
