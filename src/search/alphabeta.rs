@@ -21,9 +21,25 @@ const LMR_DEEPER_MOVE: usize = 8;
 const ASPIRATION_MIN_DEPTH: i32 = 4;
 const ASPIRATION_MAX_DELTA: i32 = 2_000;
 
-/// Plies to reduce the `index`-th move of a node (0-based).
+/// Late move pruning with two players: up to this depth, quiet moves after the first
+/// `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
+const LMP_MAX_DEPTH: i32 = 3;
+const LMP_BASE: usize = 3;
+
+/// Plies to reduce the `index`-th move of a node (0-based) with three or four players.
 fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
     if quiet && depth >= LMR_MIN_DEPTH && index >= LMR_FIRST_MOVE && !in_check { 1 + i32::from(index >= LMR_DEEPER_MOVE) } else { 0 }
+}
+
+/// Plies to reduce a quiet move with two players: growing with the logarithms of the depth and
+/// of the move's number, as in the strong open engines; less on the principal variation and for
+/// checks and killers. A reduced move that raises alpha is searched again at full depth.
+fn duel_reduction(depth: i32, index: usize, pv_node: bool, forcing: bool) -> i32 {
+    if depth < LMR_MIN_DEPTH || index < 2 {
+        return 0;
+    }
+    let r = (0.75 + (depth as f32).ln() * ((index + 1) as f32).ln() / 2.25) as i32 - i32::from(pv_node) - i32::from(forcing);
+    r.clamp(0, depth - 2)
 }
 
 /// A score for the table: mate scores counted from this node instead of the root.
@@ -160,7 +176,9 @@ impl<const W: usize> Worker<'_, W> {
             if ply == 0 {
                 self.current_root = Some((mv, i + 1));
             }
-            if futile && i > 0 && quiet && !self.pos.in_check(self.pos.to_move()) {
+            let late = prune && depth <= LMP_MAX_DEPTH && i >= LMP_BASE + (depth * depth) as usize;
+            let gives_check = quiet && (futile || duel) && self.pos.in_check(self.pos.to_move());
+            if (futile || late) && i > 0 && quiet && !gives_check {
                 self.unmake_play(&mut undos);
                 continue;
             }
@@ -175,7 +193,13 @@ impl<const W: usize> Worker<'_, W> {
             if i == 0 {
                 v = child(self, depth - 1, alpha, beta);
             } else {
-                let reduction = reduction(quiet, depth, i, in_check);
+                let reduction = if !duel {
+                    reduction(quiet, depth, i, in_check)
+                } else if quiet && !in_check {
+                    duel_reduction(depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv))
+                } else {
+                    0
+                };
                 v = if same_team {
                     child(self, depth - 1 - reduction, alpha, beta)
                 } else {
