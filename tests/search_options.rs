@@ -122,16 +122,16 @@ fn depth(d: u32) -> Limits {
 
 /// Red's Queen to 3a8 or 4a8 attacks both Kings on the row y = 8 of level a, the Rooks cover
 /// their other cells (`tests/honeycomb3.rs`, `double_checkmate_ends_the_game`): Yellow and Blue
-/// must pass and both are checkmated at the start of Red's next turn. Every search finds a
-/// winning move, scored as mate in 2 (three plies).
+/// must pass and both are checkmated at the start of Red's next turn.
+fn double_mate_position() -> String {
+    honeycomb(&[("1e1", "rK"), ("3b7", "rQ"), ("4b8", "rR"), ("4a7", "rR"), ("4b7", "rR"), ("1a8", "yK"), ("8a8", "bK")], "r", "ryb", "0:")
+}
+
+/// Every search finds a winning move in [`double_mate_position`], scored as mate in 2 (three
+/// plies).
 #[test]
 fn every_search_finds_the_win_in_one_move() {
-    let fen = honeycomb(
-        &[("1e1", "rK"), ("3b7", "rQ"), ("4b8", "rR"), ("4a7", "rR"), ("4b7", "rR"), ("1a8", "yK"), ("8a8", "bK")],
-        "r",
-        "ryb",
-        "0:",
-    );
+    let fen = double_mate_position();
     let mut s = session::open("honeycomb3").expect("game");
     s.set_position(Some(&fen), &[]).expect("position");
     for algorithm in SEARCHES {
@@ -252,12 +252,7 @@ fn the_search_is_a_protocol_option() {
     );
     assert!(e.command("setoption name multiplayersearch value MAXN").is_empty());
     assert!(e.quit().success());
-    let fen = honeycomb(
-        &[("1e1", "rK"), ("3b7", "rQ"), ("4b8", "rR"), ("4a7", "rR"), ("4b7", "rR"), ("1a8", "yK"), ("8a8", "bK")],
-        "r",
-        "ryb",
-        "0:",
-    );
+    let fen = double_mate_position();
     for name in MultiSearch::NAMES {
         let out = run(&[
             &format!("setoption name MultiplayerSearch value {name}"),
@@ -290,12 +285,7 @@ fn the_default_search_reaches_depth_4_from_every_start() {
 /// asked for with a legal move, and finds the mate in two.
 #[test]
 fn two_threads_report_every_depth_they_complete() {
-    let fen = honeycomb(
-        &[("1e1", "rK"), ("3b7", "rQ"), ("4b8", "rR"), ("4a7", "rR"), ("4b7", "rR"), ("1a8", "yK"), ("8a8", "bK")],
-        "r",
-        "ryb",
-        "0:",
-    );
+    let fen = double_mate_position();
     let mut mate = session::open("honeycomb3").expect("game");
     mate.set_position(Some(&fen), &[]).expect("position");
     for game in ["chess", "honeycomb3", "guru2"] {
