@@ -1,6 +1,7 @@
 //! Principal variation search (negamax for two players; paranoid and best-reply for more, the
 //! value being the team to move's): transposition table cut-offs, reverse futility, null move,
-//! futility pruning, late move reductions, and the aspiration windows of the iterations.
+//! futility pruning, late move reductions and (two players) late move pruning, moves put off
+//! while another thread searches them ([`abdada`]), and the aspiration windows of the iterations.
 
 use super::abdada;
 use super::ordering::MovePicker;
