@@ -22,6 +22,16 @@ use crate::tables::CompiledComponent;
 use crate::types::{Cell, MAX_TYPES, PieceType, Player};
 use legality::Safety;
 
+/// Which of the legal moves a generation produces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Generate {
+    All,
+    /// Captures and promotions (and Elephant Charges).
+    Tactical,
+    /// The first move of `All` only.
+    First,
+}
+
 impl<const W: usize> Position<W> {
     /// Target cells of a `kind` man of orientation `orient` on `from` (all components), before
     /// legality; `own` are the mover's men.
@@ -61,10 +71,30 @@ impl<const W: usize> Position<W> {
     /// All legal moves of the player to move; the pass `0000` when three or more players are
     /// active and there is no move; nothing when the game is decided.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.generate(self.safety(), out);
+        self.generate(self.safety(), Generate::All, out);
     }
 
-    fn generate(&self, s: Safety<W>, out: &mut Vec<Move>) {
+    /// The legal captures and promotions of the player to move (what a capture search plays), in
+    /// the order of [`Position::legal_moves`]; never the pass. Elephant Charges come with them
+    /// whether they capture or not.
+    pub fn legal_tactical_moves(&self, out: &mut Vec<Move>) {
+        self.generate(self.safety(), Generate::Tactical, out);
+    }
+
+    /// The first of [`Position::legal_moves`] (the pass where that is the only move), found
+    /// without generating the rest.
+    pub fn first_legal_move(&self) -> Option<Move> {
+        let mut out = Vec::new();
+        self.generate(self.safety(), Generate::First, &mut out);
+        out.first().copied()
+    }
+
+    /// Whether the player to move has a legal move (the pass included).
+    pub fn has_legal_move(&self) -> bool {
+        self.first_legal_move().is_some()
+    }
+
+    fn generate(&self, s: Safety<W>, mode: Generate, out: &mut Vec<Move>) {
         out.clear();
         if self.is_decided() {
             return;
@@ -73,6 +103,7 @@ impl<const W: usize> Position<W> {
         let p = self.to_move;
         let own = self.by_owner[p];
         let side = self.side_men(p);
+        let tactical = mode == Generate::Tactical;
         for from in own {
             let m = self.man_at(from);
             let (kind, orient) = (m.kind(), m.orientation());
@@ -82,12 +113,18 @@ impl<const W: usize> Position<W> {
                 targets &= game.rules.royal_zone[p];
             }
             if info.pawn {
+                if tactical {
+                    targets &= self.occ | info.promo_zone[orient];
+                }
                 for to in targets {
                     if self.legal_plain(&s, from, to) {
                         self.push_pawn_move(kind, orient, Move::new(from, to), out);
                     }
                 }
                 for &(mid, to) in &info.double_steps[orient][from] {
+                    if tactical && !info.promo_zone[orient].has(to) {
+                        continue;
+                    }
                     if !self.occ.has(mid) && !self.occ.has(to) && self.legal_plain(&s, from, to) {
                         self.push_pawn_move(kind, orient, Move::double_step(from, to, mid), out);
                     }
@@ -96,24 +133,36 @@ impl<const W: usize> Position<W> {
                     self.push_en_passant(&s, from, kind, orient, out);
                 }
             } else {
+                if tactical {
+                    targets &= self.occ;
+                }
                 for to in targets {
                     if self.legal_plain(&s, from, to) {
                         out.push(Move::new(from, to));
                     }
                 }
             }
+            if mode == Generate::First && !out.is_empty() {
+                out.truncate(1);
+                return;
+            }
         }
-        if self.castling != 0 && !s.in_check {
+        if self.castling != 0 && !s.in_check && !tactical {
             self.push_castles(&s, out);
         }
-        if let Some(rule) = &game.rules.enlightened {
+        if let Some(rule) = &game.rules.enlightened
+            && !tactical
+        {
             self.push_enlightened(rule, &s, own, out);
         }
         if let Some(rule) = &game.rules.charge {
             self.push_charges(rule, out);
         }
-        if out.is_empty() && self.active.len() > 2 {
+        if out.is_empty() && self.active.len() > 2 && !tactical {
             out.push(Move::PASS);
+        }
+        if mode == Generate::First {
+            out.truncate(1);
         }
     }
 

@@ -12,7 +12,7 @@ mod exact {
         let mut s = pos.safety();
         s.risky_from = pos.game.all_cells;
         let mut out = Vec::new();
-        pos.generate(s, &mut out);
+        pos.generate(s, super::super::Generate::All, &mut out);
         out.sort_by_key(|m| m.raw());
         out
     }
@@ -270,5 +270,61 @@ mod reference {
             let (positions, checks, mates) = random_games(id, 80, 400);
             assert!(positions > 20_000 && checks > 500 && mates > 2, "{id}: {positions} positions, {checks} checks, {mates} mates");
         }
+    }
+}
+
+mod modes {
+    //! The capture search's generation and the first-move shortcut against the full list, over
+    //! random games of every game family (castling, en passant, promotions, Enlightened Moves,
+    //! Charges, passes).
+    use crate::position::{Move, MoveKind, Position};
+    use crate::registry::compiled;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    fn tactical<const W: usize>(pos: &Position<W>, m: Move) -> bool {
+        matches!(m.kind(), MoveKind::EnPassant | MoveKind::Charge)
+            || (!m.is_pass() && pos.man_at(m.to()).is_some())
+            || m.promotion().is_some()
+    }
+
+    fn random_games<const W: usize>(id: &str, games: usize, plies: usize) -> usize {
+        let game = compiled::<W>(crate::games::definition(id).expect("game"));
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut tactical_moves = 0;
+        for _ in 0..games {
+            let mut pos = Position::start(game);
+            for _ in 0..plies {
+                let mut all = Vec::new();
+                pos.legal_moves(&mut all);
+                let mut got = Vec::new();
+                pos.legal_tactical_moves(&mut got);
+                let want: Vec<Move> = all.iter().copied().filter(|&m| tactical(&pos, m)).collect();
+                assert_eq!(got, want, "{id}: {}", crate::notation::position_string(&pos));
+                assert_eq!(pos.first_legal_move(), all.first().copied());
+                tactical_moves += got.len();
+                if all.is_empty() {
+                    break;
+                }
+                // Prefer captures and promotions, so that games open up.
+                let pool = if !want.is_empty() && rng.random_range(0..3) > 0 { &want } else { &all };
+                pos.make(pool[rng.random_range(0..pool.len())]);
+            }
+        }
+        tactical_moves
+    }
+
+    #[test]
+    fn tactical_moves_and_the_first_move_agree_with_the_full_list() {
+        let counts = [
+            random_games::<1>("chess", 30, 200),
+            random_games::<1>("cwda-cn", 20, 200),
+            random_games::<4>("ninjachess", 6, 150),
+            random_games::<4>("honeycomb3", 6, 200),
+            random_games::<4>("wildhoney3", 6, 200),
+            random_games::<4>("guru2", 4, 200),
+            random_games::<6>("aof3", 3, 200),
+        ];
+        assert!(counts.iter().all(|&n| n > 200), "{counts:?}");
     }
 }

@@ -24,26 +24,31 @@ impl<const W: usize> Worker<'_, W> {
 
     /// What an opponent who does not give the best reply plays: the pass in best-reply search;
     /// in BRS+ its first move by a static ordering (the same in a position whatever the search
-    /// has learnt, so that the moves pooled stay legal when the line is played).
+    /// has learnt, so that the moves pooled stay legal when the line is played). Remembered by
+    /// position: the same positions come back at every iteration.
     fn other_opponents_move(&mut self, ply: usize) -> Move {
         if self.algorithm != MultiSearch::BestReplyPlus {
             return Move::PASS;
         }
+        let key = self.pos.hash();
+        if let Some(m) = self.static_moves.get(key) {
+            return m;
+        }
         let mut moves = std::mem::take(&mut self.stack[ply].replies);
-        self.pos.legal_moves(&mut moves);
+        self.pos.legal_tactical_moves(&mut moves);
         let values = self.shared.eval.values();
         let static_score = |m: &Move| -> i32 {
-            if m.is_pass() {
-                return i32::MIN;
-            }
             let victim = self.pos.man_at(m.victim_cell());
             let capture = if m.kind() == MoveKind::EnPassant || victim.is_some() { values[victim.kind()] } else { 0 };
             capture + m.promotion().map_or(0, |t| values[t])
         };
-        // The first of the best (ties keep the generation order).
-        let best = moves.iter().copied().rev().max_by_key(static_score).unwrap_or(Move::PASS);
+        // The first of the best (ties keep the generation order); where no capture or promotion
+        // gains anything, the first move generated.
+        let best = moves.iter().copied().rev().max_by_key(static_score).filter(|m| static_score(m) > 0);
         self.stack[ply].replies = moves;
-        best
+        let m = best.or_else(|| self.pos.first_legal_move()).unwrap_or(Move::PASS);
+        self.static_moves.put(key, m);
+        m
     }
 
     /// The moves of every opponent who moves before the root player's next turn, each with the
@@ -53,6 +58,7 @@ impl<const W: usize> Worker<'_, W> {
         list.clear();
         let mut replies = std::mem::take(&mut self.stack[ply].replies);
         let mut played: Vec<(Move, Undo<W>)> = std::mem::take(&mut self.stack[ply].pass_undos);
+        self.stack[ply].others.clear();
         while self.opponent_to_move() {
             self.pos.legal_moves(&mut replies);
             let before = u8::try_from(played.len()).expect("fewer than 256 players");
@@ -64,6 +70,7 @@ impl<const W: usize> Worker<'_, W> {
             self.stack[ply].replies = std::mem::take(&mut replies);
             let other = self.other_opponents_move(ply);
             replies = std::mem::take(&mut self.stack[ply].replies);
+            self.stack[ply].others.push(other);
             played.push((other, self.pos.make(other)));
         }
         while let Some((m, u)) = played.pop() {
@@ -78,12 +85,13 @@ impl<const W: usize> Worker<'_, W> {
         self.stack[ply].pass_undos = played;
     }
 
-    /// Plays `mv` after the other opponents before it (`before` of them), then (at a best-reply
+    /// Plays `mv` of a list from [`Worker::best_replies`] after the other opponents before it (`before` of them), then (at a best-reply
     /// node) the other opponents until the root player is to move again.
     pub(super) fn make_play(&mut self, before: u8, mv: Move, ply: usize, undos: &mut Vec<(Move, Undo<W>)>) {
         let brs = self.brs_node(self.pos.to_move());
-        for _ in 0..before {
-            let other = self.other_opponents_move(ply);
+        // The opponents before the replying one play what best_replies found for them.
+        for k in 0..usize::from(before) {
+            let other = self.stack[ply].others[k];
             let u = self.make(other);
             undos.push((other, u));
         }
@@ -103,5 +111,34 @@ impl<const W: usize> Worker<'_, W> {
         while let Some((m, u)) = undos.pop() {
             self.unmake(m, u);
         }
+    }
+}
+
+/// A direct-mapped cache of the static moves of BRS+ by position hash, per thread.
+pub(super) struct StaticMoves {
+    slots: Vec<(u64, Move)>,
+}
+
+/// Slots of [`StaticMoves`] (a power of two).
+const STATIC_MOVE_SLOTS: usize = 1 << 14;
+
+impl Default for StaticMoves {
+    fn default() -> Self {
+        StaticMoves { slots: vec![(0, Move::NONE); STATIC_MOVE_SLOTS] }
+    }
+}
+
+impl StaticMoves {
+    fn slot(key: u64) -> usize {
+        (key as usize) & (STATIC_MOVE_SLOTS - 1)
+    }
+
+    fn get(&self, key: u64) -> Option<Move> {
+        let (k, m) = self.slots[Self::slot(key)];
+        (k == key && m != Move::NONE).then_some(m)
+    }
+
+    fn put(&mut self, key: u64, m: Move) {
+        self.slots[Self::slot(key)] = (key, m);
     }
 }

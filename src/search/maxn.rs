@@ -162,8 +162,8 @@ impl<const W: usize> Worker<'_, W> {
         let mover = self.pos.to_move();
         let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
-        self.pos.legal_moves(&mut list.moves);
-        if list.moves.is_empty() {
+        self.pos.legal_tactical_moves(&mut list.moves);
+        if list.moves.is_empty() && !self.pos.has_legal_move() {
             self.stack[ply].list = list;
             return self.maxn_no_move();
         }

@@ -34,8 +34,12 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
-        self.pos.legal_moves(&mut list.moves);
-        if list.moves.is_empty() {
+        if in_check {
+            self.pos.legal_moves(&mut list.moves);
+        } else {
+            self.pos.legal_tactical_moves(&mut list.moves);
+        }
+        if list.moves.is_empty() && (in_check || !self.pos.has_legal_move()) {
             // Mate or stalemate (in N-player games, the two-player phase ends this way too).
             self.stack[ply].list = list;
             return self.no_move_value();

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::abdada::Busy;
+use super::brs::StaticMoves;
 use super::ordering::{History, MoveList};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
@@ -41,6 +42,8 @@ pub(super) struct Ply<const W: usize> {
     pub pass_undos: Vec<(Move, Undo<W>)>,
     /// Moves put off because another thread was searching them, with their passes.
     pub deferred: Vec<(Move, u8)>,
+    /// At a best-reply node, what each opponent who does not reply plays, in turn order.
+    pub others: Vec<Move>,
 }
 
 impl<const W: usize> Default for Ply<W> {
@@ -53,6 +56,7 @@ impl<const W: usize> Default for Ply<W> {
             replies: Vec::new(),
             pass_undos: Vec::new(),
             deferred: Vec::new(),
+            others: Vec::new(),
         }
     }
 }
@@ -126,6 +130,8 @@ pub(super) struct Worker<'a, const W: usize> {
     pub may_be_overtaken: bool,
     role: Role,
     pub history: History,
+    /// BRS+: the static moves of the opponents who do not reply, by position.
+    pub static_moves: StaticMoves,
     pub stack: Vec<Ply<W>>,
     /// Salt of this search's table keys (see `threads::think`).
     root_key: u64,
@@ -174,6 +180,7 @@ impl<'a, const W: usize> Worker<'a, W> {
             may_be_overtaken: false,
             role,
             history: History::new(root.game().ncells),
+            static_moves: StaticMoves::default(),
             stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             root_key,
             algorithm: settings.algorithm,
