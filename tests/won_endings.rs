@@ -6,6 +6,7 @@
 use tessera::notation::placement_from;
 use tessera::search::{Limits, MultiSearch};
 use tessera::session;
+use tessera::tt::TransTable;
 
 use crate::common;
 
@@ -28,6 +29,8 @@ fn convert(game: &str, position: &str, winner: &str) -> Result<usize, String> {
     let mut s = session::open(game).expect("game");
     s.set_position(Some(position), &[]).unwrap_or_else(|e| panic!("{game}: {e}: {position}"));
     let limits = limits();
+    // One table for the whole game, as the engine keeps its table from move to move.
+    let tt = TransTable::new(16).expect("a table");
     for ply in 0.. {
         if let Some(end) = s.status().end {
             let got = end.winner.map(|w| s.player_name(w).to_string());
@@ -37,7 +40,7 @@ fn convert(game: &str, position: &str, winner: &str) -> Result<usize, String> {
                 Err(format!("{} after {ply} plies, winner {got:?}", end.reason.name()))
             };
         }
-        let result = common::think(&*s, &limits, MultiSearch::default());
+        let result = common::think_with(&*s, &limits, MultiSearch::default(), &tt);
         let mv = result.best.expect("a move in a game that is not over");
         s.play(mv).expect("the engine's move is legal");
     }

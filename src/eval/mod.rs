@@ -11,9 +11,10 @@ pub mod tables;
 use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
+use crate::movegen::targets::attack_targets;
 use crate::position::Position;
 use crate::tables::Game;
-use crate::types::{PerPlayer, PieceType, Player, Table};
+use crate::types::{Cell, PerPlayer, PieceType, Player, Table};
 pub use tables::EvalTables;
 
 crate::params::tunable! {
@@ -43,6 +44,9 @@ crate::params::tunable! {
     /// Against a bare royal piece: bonus per royal step the own royal piece is closer to it than
     /// the greatest distance on the board (it helps to mate).
     mopup_close: 0..=100,
+    /// Against a bare royal piece: bonus per percent of the cells it may stand on that it
+    /// cannot reach by steps over cells the stronger player does not attack (boxing it in).
+    mopup_box: 0..=20,
     /// With three or more players: bonus to a player for each opponent it has checkmated, on top
     /// of the largest mop-up term that opponent could have given (so that mating a bare royal
     /// piece always beats driving it to the edge).
@@ -59,8 +63,9 @@ pub const PARAMS: EvalParams = EvalParams {
     tempo: 10,
     mobility_quarter: 0,
     king_attack: 0,
-    mopup_edge: 25,
+    mopup_edge: 40,
     mopup_close: 8,
+    mopup_box: 2,
     elimination: 200,
 };
 
@@ -144,17 +149,22 @@ impl Evaluator {
     fn mopup<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
         let params = &self.tables.params;
         let mut bonus = PerPlayer::splat(0);
-        if params.mopup_edge == 0 && params.mopup_close == 0 && params.elimination == 0 {
+        if params.mopup_edge == 0 && params.mopup_close == 0 && params.mopup_box == 0 && params.elimination == 0 {
             return bonus;
         }
         let active = pos.active_players();
         let t = &self.tables;
         for &out in pos.elimination_order() {
             if let Some(mater) = pos.eliminated_by(out).filter(|&p| active.has(p)) {
-                bonus[mater] +=
-                    params.elimination + params.mopup_edge * t.royal_max_mobility[out] + params.mopup_close * t.royal_max_distance;
+                bonus[mater] += params.elimination
+                    + params.mopup_edge * t.royal_max_mobility[out]
+                    + params.mopup_close * t.royal_max_distance
+                    + params.mopup_box * 100;
             }
         }
+        // Against several bare royal pieces a player is paid for the one it has done most
+        // against, so that it works on one mate at a time.
+        let mut best = PerPlayer::splat(0);
         for bare in active.iter().filter(|&q| pos.pieces_of(q).count() == 1) {
             let Some(weak) = pos.royal_cell(bare) else { continue };
             for strong in pos.opponents(bare).iter().filter(|&p| pos.pieces_of(p).count() > 1) {
@@ -162,8 +172,17 @@ impl Evaluator {
                 if let Some(own) = pos.royal_cell(strong) {
                     b += params.mopup_close * (t.royal_max_distance - t.royal_distance(own, weak));
                 }
-                bonus[strong] += b;
+                if params.mopup_box > 0 {
+                    let zone = pos.game().rules.royal_zone[bare];
+                    let cells = zone.count().max(1) as i32;
+                    let boxed = cells - royal_region(pos, weak, strong, zone).count() as i32;
+                    b += params.mopup_box * boxed * 100 / cells;
+                }
+                best[strong] = best[strong].max(b);
             }
+        }
+        for p in active.iter() {
+            bonus[p] += best[p];
         }
         bonus
     }
@@ -242,6 +261,32 @@ impl Evaluator {
     }
 }
 
+/// The cells the royal piece on `weak` reaches by its steps within `zone` without stepping onto a
+/// cell that `strong` attacks (its own cell included): the box the stronger player keeps it in.
+fn royal_region<const W: usize>(pos: &Position<W>, weak: Cell, strong: Player, zone: Bitboard<W>) -> Bitboard<W> {
+    let game = pos.game();
+    let mut occ = pos.occupied();
+    occ.clear(weak);
+    let mut attacked = Bitboard::EMPTY;
+    for c in pos.pieces_of(strong) {
+        let m = pos.man_at(c);
+        attacked |= attack_targets(game, c, m.kind(), m.orientation(), occ);
+    }
+    let king = pos.man_at(weak);
+    let open = zone & !attacked;
+    let mut region = Bitboard::from_cell(weak);
+    let mut frontier = region;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for c in frontier {
+            next |= pos.piece_targets(c, king.kind(), king.orientation(), Bitboard::EMPTY);
+        }
+        frontier = next & open & !region;
+        region |= frontier;
+    }
+    region
+}
+
 /// The evaluation of a position split by term, per player, in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Breakdown {
@@ -300,7 +345,7 @@ mod tests {
         let (white, black) = (Player::new(0), Player::new(1));
         let plain = Evaluator::new(
             game,
-            &PARAMS.with_overrides("tempo=0,centrality_quarter=0,pawn_advance=0,mopup_edge=0,mopup_close=0").expect("valid"),
+            &PARAMS.with_overrides("tempo=0,centrality_quarter=0,pawn_advance=0,mopup_edge=0,mopup_close=0,mopup_box=0").expect("valid"),
         );
         let active = Evaluator::new(game, &plain.params().with_overrides("mobility_quarter=4,king_attack=10").expect("valid"));
         let mut pos = parse_position(game, "4k3/8/8/4N3/8/8/8/4K3 w - - 0 1").expect("fen");
@@ -317,6 +362,25 @@ mod tests {
         let two = |v: &PerPlayer<i32>| [v.0[0], v.0[1]];
         assert_eq!((two(&b.material), two(&b.mobility), two(&b.king_safety)), ([320, 0], [3, 0], [0, -20]));
         assert_eq!((two(&b.total), two(&b.score)), ([323, -20], [343, -343]));
+    }
+
+    /// The box of a bare King: the cells it reaches without stepping onto an attacked cell.
+    #[test]
+    fn a_bare_king_is_boxed_in_by_attacked_cells() {
+        let game = chess();
+        let (white, black) = (Player::new(0), Player::new(1));
+        // The Rook on a4, protected, holds the King on e8 to b5–h8 (the a-file and the 4th rank
+        // attacked).
+        let pos = parse_position(game, "4k3/8/8/8/R7/1K6/8/8 b - - 0 1").expect("fen");
+        let king = pos.royal_cell(black).expect("a King");
+        let region = royal_region(&pos, king, white, game.all_cells);
+        assert_eq!(region.count(), 28);
+        let only_box = Evaluator::new(game, &PARAMS.with_overrides("mopup_edge=0,mopup_close=0,mopup_box=2").expect("valid"));
+        assert_eq!(only_box.mopup(&pos)[white], 2 * (64 - 28) * 100 / 64);
+        // Unprotected, the Rook can be taken: the King gets past the 4th rank through a4.
+        let pos = parse_position(game, "4k3/8/8/8/R7/8/8/K7 b - - 0 1").expect("fen");
+        let region = royal_region(&pos, king, white, game.all_cells);
+        assert_eq!(region.count(), 64 - 15 - 1, "all but the 15 attacked cells and a1 behind them");
     }
 
     #[test]

@@ -115,3 +115,40 @@ fn bent_targets<const W: usize>(
     }
     targets
 }
+
+/// The cells a `kind` man of orientation `orient` on `from` attacks, with the board's men on
+/// `occ`: where it could capture a man of any other player, whether a man stands there or not
+/// (moves that cannot capture left out).
+pub fn attack_targets<const W: usize>(game: &Game<W>, from: Cell, kind: PieceType, orient: Player, occ: Bitboard<W>) -> Bitboard<W> {
+    let tables = &game.moves;
+    let mut targets = Bitboard::EMPTY;
+    for comp in &game.types[kind].comps[orient] {
+        match comp {
+            CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } => {}
+            CompiledComponent::Leap { table, .. } => targets |= tables.leaps[usize::from(*table)][from],
+            CompiledComponent::Ride { rays, .. } => {
+                for &r in rays {
+                    targets |= tables.ray_attacks(r, from, occ);
+                }
+            }
+            CompiledComponent::Hop { rays } => {
+                // Beyond the screen, up to and including the next man.
+                for &r in rays {
+                    let ray = &tables.rays[usize::from(r)];
+                    let Some(screen) = ray.nearest(ray.mask[from] & occ) else { continue };
+                    let beyond = ray.mask[from] & tables.rays[ray.unlimited].mask[screen];
+                    targets |= match ray.nearest(beyond & occ) {
+                        None => beyond,
+                        Some(t) => beyond & !tables.rays[ray.unlimited].mask[t],
+                    };
+                }
+            }
+            CompiledComponent::Curved { set } => targets |= curved_targets(tables, *set, from, occ, occ),
+            CompiledComponent::Bent { set } => {
+                let empty = Bitboard::EMPTY;
+                targets |= bent_targets(&tables.bent[usize::from(*set)][from], tables, occ, empty, occ);
+            }
+        }
+    }
+    targets
+}

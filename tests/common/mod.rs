@@ -145,10 +145,14 @@ impl SessionText for Box<dyn Session> {
 /// Searches a session's position with `limits`, one thread, a small table and the default
 /// settings (`algorithm` with three or more players).
 pub fn think(s: &dyn Session, limits: &Limits, algorithm: MultiSearch) -> SearchResult {
+    think_with(s, limits, algorithm, &TransTable::new(4).expect("a small table"))
+}
+
+/// [`think`] with a given table, which a game keeps from move to move as the engine does.
+pub fn think_with(s: &dyn Session, limits: &Limits, algorithm: MultiSearch, tt: &TransTable) -> SearchResult {
     let control = Control::default();
-    let tt = TransTable::new(4).expect("a small table");
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
-    s.think(&SearchRequest { limits, control: &control, tt: &tt, threads: 1, settings }, &mut |_| {})
+    s.think(&SearchRequest { limits, control: &control, tt, threads: 1, settings }, &mut |_| {})
 }
 
 /// The best move found, as text.
