@@ -22,6 +22,7 @@ mod maxn;
 mod ordering;
 mod pv;
 mod quiesce;
+mod see;
 mod skill;
 mod threads;
 mod time;
@@ -37,6 +38,7 @@ use crate::tt::TransTable;
 pub use crate::types::MultiSearch;
 use crate::types::{MAX_PLAYERS, PerPlayer};
 pub use info::{Info, Progress};
+pub use see::see_ge;
 pub use skill::Strength;
 pub use threads::think;
 

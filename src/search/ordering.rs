@@ -2,6 +2,7 @@
 //! least valuable attacker), promotions, killers and the history of quiet cut-offs; and the
 //! move picker that hands a node its moves best first.
 
+use super::see::see_ge;
 use super::worker::Worker;
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
@@ -12,6 +13,8 @@ const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
 const PROMOTION: i32 = 1 << 23;
 const KILLER: i32 = 1 << 22;
+/// Captures that lose material (by static exchange): below every quiet move.
+const BAD_CAPTURE: i32 = -(1 << 24);
 /// Within captures: the victim's value times this, less the attacker's value divided by it.
 const VALUE_SCALE: i32 = 16;
 /// History scores stay below this (and so below the killers).
@@ -139,7 +142,13 @@ impl<const W: usize> Worker<'_, W> {
         if self.is_capture(mv) {
             let victim = self.pos.man_at(mv.victim_cell());
             let attacker = self.pos.man_at(mv.from());
-            s += CAPTURE + values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE;
+            let mvv_lva = values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE;
+            // With two sides, a capture that loses material in the exchange comes after the
+            // quiet moves.
+            if !self.multi && !see_ge(&self.pos, mv, 0, values) {
+                return BAD_CAPTURE + mvv_lva;
+            }
+            s += CAPTURE + mvv_lva;
         }
         if let Some(t) = mv.promotion() {
             s += PROMOTION + values[t];

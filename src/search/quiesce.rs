@@ -2,6 +2,7 @@
 //! static evaluation (not in check), with delta pruning for two players.
 
 use super::ordering::MovePicker;
+use super::see::see_ge;
 use super::worker::Worker;
 use super::{INF, MAX_PLY};
 use crate::position::Move;
@@ -59,9 +60,10 @@ impl<const W: usize> Worker<'_, W> {
             let off_topic = |m: Move| {
                 self.multi && !root_side_mover && m.promotion().is_none() && !self.team_is_root(self.pos.man_at(m.victim_cell()).owner())
             };
-            list.moves.retain(|&m| {
-                (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !(self.multi && self.losing_capture(m)) && !off_topic(m)
-            });
+            // A capture that loses material in the exchange is not searched: with two sides by
+            // static exchange evaluation, with more by the cruder `losing_capture`.
+            let losing = |m: Move| if self.multi { self.losing_capture(m) } else { !see_ge(&self.pos, m, 0, values) };
+            list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !losing(m) && !off_topic(m));
         }
         self.score_moves(&mut list, Move::NONE, ply);
         let mut picker = MovePicker::new(list);
