@@ -148,6 +148,9 @@ pub struct GameDef {
     /// The search `MultiplayerSearch auto` plays while three or more players are in the game:
     /// the winner of a round robin of the searches in this game (`tuning/round_robin.sh`).
     pub multi_search: MultiSearch,
+    /// The game's own values of evaluation parameters (`name=value,...` over the defaults,
+    /// `eval::PARAMS`): fitted to this game's play where its pieces differ.
+    pub eval: &'static str,
 }
 
 /// One man of the start position.

@@ -11,6 +11,7 @@ use tessera::search::Control;
 use tessera::selfplay::{self, EngineConfig, MatchConfig, MatchError, Shard, Sprt, TimeControl};
 use tessera::{protocol, session};
 
+
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "An engine for multi-player and three-dimensional chess variants")]
 struct Cli {
@@ -49,8 +50,13 @@ enum Command {
         #[command(flatten)]
         args: Box<MatchArgs>,
     },
-    /// Lists the evaluation parameters: name, default, minimum, maximum (for `tuning/`).
-    EvalParams,
+    /// Lists the evaluation parameters: name, default (or the game's own value), minimum, maximum
+    /// (for `tuning/`).
+    EvalParams {
+        /// The values of this game.
+        #[arg(long)]
+        game: Option<String>,
+    },
     /// The board in the browser: serves a page on 127.0.0.1 that plays and analyses every game
     /// with this engine. The first line printed is the page's address with its access token.
     Serve {
@@ -169,9 +175,17 @@ fn main() {
                 std::process::exit(2);
             }
         }
-        Some(Command::EvalParams) => {
+        Some(Command::EvalParams { game }) => {
+            let values = match game.as_deref().map(|id| tessera::games::definition(id).ok_or(id)) {
+                None => PARAMS,
+                Some(Ok(def)) => tessera::eval::game_params(&def),
+                Some(Err(id)) => {
+                    eprintln!("error: unknown game '{id}'");
+                    std::process::exit(2);
+                }
+            };
             for &(name, min, max) in EvalParams::RANGES {
-                println!("{name} {} {min} {max}", PARAMS.get(name).unwrap_or(0));
+                println!("{name} {} {min} {max}", values.get(name).unwrap_or(0));
             }
         }
         Some(Command::Serve { port, open }) => {

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::eval::{Breakdown, EvalParams, Evaluator, PARAMS};
+use crate::eval::{Breakdown, EvalOverrides, EvalParams, Evaluator, game_params};
 use crate::game::GameDef;
 use crate::games;
 use crate::notation::{self, NotationError};
@@ -95,8 +95,9 @@ pub trait Session: Send + Sync {
     /// Plies played since the game's first move (from the move number).
     fn game_ply(&self) -> u32;
     fn hash(&self) -> u64;
-    /// Evaluates with these parameters from now on (the position stays).
-    fn set_eval_params(&mut self, params: &EvalParams);
+    /// Evaluates with the game's own parameters and these settings over them from now on (the
+    /// position stays).
+    fn set_eval_overrides(&mut self, overrides: &EvalOverrides);
     fn eval_params(&self) -> EvalParams;
     /// The material value of each piece type under the current parameters.
     fn piece_values(&self) -> Table<PieceType, i32>;
@@ -154,7 +155,7 @@ pub fn open(id: &str) -> Option<Box<dyn Session>> {
 
 impl<const W: usize> GameSession<W> {
     fn new(game: &'static Game<W>) -> Self {
-        let eval = Evaluator::new(game, &PARAMS);
+        let eval = Evaluator::new(game, &game_params(&game.def));
         let mut pos = Position::start(game);
         eval.prepare(&mut pos);
         GameSession { game, history: vec![pos.hash()], pos, eval }
@@ -286,8 +287,8 @@ impl<const W: usize> Session for GameSession<W> {
         self.pos.hash()
     }
 
-    fn set_eval_params(&mut self, params: &EvalParams) {
-        self.eval = Evaluator::new(self.game, params);
+    fn set_eval_overrides(&mut self, overrides: &EvalOverrides) {
+        self.eval = Evaluator::new(self.game, &overrides.apply(game_params(&self.game.def)));
         self.eval.prepare(&mut self.pos);
     }
 

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use crate::common::{EngineProcess, SessionText};
+use tessera::eval::{EvalParams, game_params};
 use tessera::protocol::{InfoStyle, info_line};
 use tessera::search::{Control, Info, Limits, MultiSearch, Score, SearchSettings};
 use tessera::session::{self, SearchRequest, Session};
@@ -36,20 +37,22 @@ fn evaluation_parameters_are_options() {
     assert!(out.iter().any(|l| l == "option name Eval_centrality_quarter type spin default 12 min 0 max 200"));
     assert!(e.quit().success());
     // From the start position a depth-2 search ends in quiet positions with the root player to
-    // move: the tempo is all that changes the score.
+    // move: the tempo is all that changes the score. Chess has its own tempo, which the option
+    // replaces.
+    let own = game_params(&tessera::games::definition("chess").expect("chess")).tempo;
     let base = score_at(&run(&["go depth 2"]), 2);
-    assert_eq!(score_at(&run(&["setoption name Eval_tempo value 60", "go depth 2"]), 2), base + 50);
+    assert_eq!(score_at(&run(&["setoption name Eval_tempo value 60", "go depth 2"]), 2), base + 60 - own);
     // Kept across a change of game; option names are case-insensitive.
     let out = run(&["setoption name eval_TEMPO value 60", "setoption name UCI_Variant value chess", "go depth 2"]);
-    assert_eq!(score_at(&out, 2), base + 50);
-    // Without tempo, centrality and pawn advance the symmetric start is level.
-    let out = run(&[
-        "setoption name Eval_tempo value 0",
-        "setoption name Eval_centrality_quarter value 0",
-        "setoption name Eval_pawn_advance value 0",
-        "go depth 2",
-    ]);
-    assert_eq!(score_at(&out, 2), 0);
+    assert_eq!(score_at(&out, 2), base + 60 - own);
+    // With material alone the symmetric start is level.
+    let mut lines: Vec<String> = EvalParams::RANGES
+        .iter()
+        .filter(|(name, _, _)| !["value_per_move", "value_base", "pawn_value"].contains(name))
+        .map(|&(name, min, max)| format!("setoption name Eval_{name} value {}", 0.clamp(min, max)))
+        .collect();
+    lines.push("go depth 2".into());
+    assert_eq!(score_at(&run(&lines.iter().map(String::as_str).collect::<Vec<_>>()), 2), 0);
 }
 
 #[test]

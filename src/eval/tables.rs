@@ -1,7 +1,9 @@
-//! What the evaluation derives from a compiled game and a set of parameters: material values,
-//! the piece-square table (material included) that positions sum incrementally, and the average
-//! mobility per type. Everything comes from the game's movement tables: a piece's worth and its
-//! good cells follow from how many cells it reaches on the empty board.
+//! What the evaluation derives from a compiled game and a set of parameters: material values
+//! (middle and end game), the piece-square table (material included) that positions sum
+//! incrementally, the game phase weights, average mobility per type, colour classes of bound
+//! pieces, the rides along pawn lines, and the royal piece's tables for the mop-up. Everything
+//! comes from the game's movement tables: a piece's worth and its good cells follow from how many
+//! cells it reaches on the empty board.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
@@ -9,9 +11,20 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use super::EvalParams;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::piece_targets;
-use crate::position::PieceSquare;
+use crate::position::{PieceSquare, Tapered};
 use crate::tables::{CompiledComponent, Game};
 use crate::types::{Cell, PieceType, Player, Table};
+
+/// How a piece type moves, as far as the evaluation's piece terms care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Royal,
+    Pawn,
+    /// Only leaps: its reach does not depend on other men (outposts).
+    Leaper,
+    /// Rides or curved, bent or hopping moves.
+    Rider,
+}
 
 /// Everything the evaluation derives from a game and a set of parameters.
 #[derive(Debug)]
@@ -19,10 +32,23 @@ pub struct EvalTables {
     pub params: EvalParams,
     /// Material plus piece-square value per (type, orientation, cell).
     pub psq: Arc<PieceSquare>,
-    /// Material value per type (royal pieces 0).
+    /// Material value per type in the middle game (royal pieces 0): what exchanges are judged by.
     pub values: Table<PieceType, i32>,
+    /// Material value per type in the end game.
+    pub eg_values: Table<PieceType, i32>,
+    pub shapes: Table<PieceType, Shape>,
+    /// Each man's weight in the game phase (its middle-game value for pieces, 0 for pawns and
+    /// royal pieces), and the total of the start position.
+    pub phase_weights: Table<PieceType, i32>,
+    pub phase_total: i32,
     /// Average number of moves per type on the empty board (for mobility).
     pub average_moves: Table<PieceType, i32>,
+    /// For a type bound to part of the board (a Bishop to its colour), the class of each cell:
+    /// the lowest cell it can reach from there on the empty board.
+    pub colour_classes: Table<PieceType, Option<Table<Cell, u16>>>,
+    /// Per type and orientation, its rides (ray tables) that run along a pawn's line (forward or
+    /// back), so that pawns can close them (files in chess).
+    pub pawn_line_rides: Table<PieceType, Table<Player, Vec<u16>>>,
     /// Per player, the royal piece's moves on the empty board from each cell, within the cells it
     /// may stand on (its zone), and their most.
     pub royal_mobility: Table<Player, Table<Cell, i32>>,
@@ -79,40 +105,83 @@ fn average(values: &Table<Cell, i32>) -> i32 {
     values.iter().sum::<i32>() / values.len().max(1) as i32
 }
 
-/// Steps a pawn-like man needs from each cell to reach its promotion zone (`None` if never),
-/// stepping along any of its leaps.
-fn pawn_distance<const W: usize>(game: &Game<W>, t: PieceType, o: Player) -> Table<Cell, Option<i32>> {
+fn shape_of<const W: usize>(game: &Game<W>, t: PieceType) -> Shape {
     let info = &game.types[t];
-    let leaps: Vec<&Table<Cell, Bitboard<W>>> = info.comps[o]
-        .iter()
-        .filter_map(|c| match c {
-            CompiledComponent::Leap { table, .. } => Some(&game.moves.leaps[usize::from(*table)]),
-            _ => None,
-        })
-        .collect();
-    let mut dist: Table<Cell, Option<i32>> = Table::filled(game.ncells, None);
-    let mut frontier = info.promo_zone[o];
-    for z in frontier {
-        dist[z] = Some(0);
+    if info.royal {
+        Shape::Royal
+    } else if info.pawn {
+        Shape::Pawn
+    } else if info.comps.iter().flatten().all(|c| matches!(c, CompiledComponent::Leap { .. })) {
+        Shape::Leaper
+    } else {
+        Shape::Rider
     }
-    let mut d = 0;
-    while frontier.any() {
-        d += 1;
-        let mut next = Bitboard::EMPTY;
-        for c in game.geometry().all() {
-            if dist[c].is_none() && leaps.iter().any(|table| table[c].intersects(&frontier)) {
-                dist[c] = Some(d);
-                next.set(c);
-            }
+}
+
+/// The colour classes of a type whose moves on the empty board never reach some cells from a
+/// given one (`None` if it can reach every cell from every cell).
+fn colour_classes<const W: usize>(game: &Game<W>, t: PieceType) -> Option<Table<Cell, u16>> {
+    let empty = Bitboard::EMPTY;
+    let o = Player::new(0);
+    let mut class: Table<Cell, u16> = Table::filled(game.ncells, u16::MAX);
+    for start in game.geometry().all() {
+        if class[start] != u16::MAX {
+            continue;
         }
-        frontier = next;
+        let mut reached = Bitboard::<W>::from_cell(start);
+        let mut frontier = reached;
+        while frontier.any() {
+            let next = frontier.iter().fold(Bitboard::EMPTY, |b, c| b | piece_targets(game, c, t, o, empty, empty));
+            frontier = next & !reached;
+            reached |= next;
+        }
+        let id = u16::try_from(start.index()).unwrap_or(u16::MAX);
+        for c in reached {
+            class[c] = id;
+        }
     }
-    dist
+    let first = class[Cell::new(0)];
+    class.iter().any(|&c| c != first).then_some(class)
+}
+
+/// Which ray tables run along a pawn's line: from some cell, the ray's first cell is a pawn's step
+/// from there, or a cell from which a pawn steps there.
+fn pawn_line_rays<const W: usize>(game: &Game<W>) -> Vec<bool> {
+    let Some(pawns) = &game.pawns else { return vec![false; game.moves.rays.len()] };
+    game.moves
+        .rays
+        .iter()
+        .map(|ray| {
+            game.geometry()
+                .all()
+                .any(|c| ray.nearest(ray.mask[c]).is_some_and(|first| pawns.iter().any(|t| t.step[c].has(first) || t.step[first].has(c))))
+        })
+        .collect()
+}
+
+/// Per type and orientation, the rides of a rider along pawn lines.
+fn pawn_line_rides<const W: usize>(game: &Game<W>, shapes: &Table<PieceType, Shape>) -> Table<PieceType, Table<Player, Vec<u16>>> {
+    let along = pawn_line_rays(game);
+    game.piece_types()
+        .map(|t| {
+            Table::from_fn(game.nplayers, |o| {
+                if shapes[t] != Shape::Rider {
+                    return Vec::new();
+                }
+                let rides = game.types[t].comps[o].iter().filter_map(|c| match c {
+                    CompiledComponent::Ride { rays, .. } => Some(rays),
+                    _ => None,
+                });
+                rides.flatten().copied().filter(|&r| along[usize::from(r)]).collect()
+            })
+        })
+        .collect()
 }
 
 impl EvalTables {
     pub fn build<const W: usize>(game: &Game<W>, params: &EvalParams) -> Self {
         let def = &game.def;
+        let shapes: Table<PieceType, Shape> = game.piece_types().map(|t| shape_of(game, t)).collect();
         let values: Table<PieceType, i32> = def
             .pieces
             .entries()
@@ -130,26 +199,69 @@ impl EvalTables {
                 }
             })
             .collect();
-        let average_moves = game.piece_types().map(|t| average(&empty_board_mobility(game, t, Player::new(0)))).collect();
-        let placement: Table<PieceType, Table<Player, Table<Cell, i32>>> = def
-            .pieces
-            .entries()
-            .map(|(t, p)| {
+        let eg_values: Table<PieceType, i32> = game
+            .piece_types()
+            .map(|t| {
+                values[t]
+                    + match shapes[t] {
+                        Shape::Royal => 0,
+                        Shape::Pawn => params.pawn_eg_value,
+                        Shape::Leaper => params.leaper_eg_value,
+                        Shape::Rider => params.rider_eg_value,
+                    }
+            })
+            .collect();
+        let average_moves: Table<PieceType, i32> =
+            game.piece_types().map(|t| average(&empty_board_mobility(game, t, Player::new(0)))).collect();
+        // How central a cell is: the pieces' moves from it on the empty board against their
+        // averages, summed over the piece types (pawns and royal pieces left out).
+        let pieces: Vec<PieceType> = game.piece_types().filter(|&t| matches!(shapes[t], Shape::Leaper | Shape::Rider)).collect();
+        let mobility_of: Vec<Table<Cell, i32>> = pieces.iter().map(|&t| empty_board_mobility(game, t, Player::new(0))).collect();
+        let centrality: Table<Cell, i32> =
+            Table::from_fn(game.ncells, |c| pieces.iter().zip(&mobility_of).map(|(&t, mob)| mob[c] - average_moves[t]).sum());
+        let placement: Table<PieceType, Table<Player, Table<Cell, Tapered>>> = game
+            .piece_types()
+            .map(|t| {
                 Table::from_fn(game.nplayers, |o| {
-                    if p.pawn.is_some() {
-                        let dist = pawn_distance(game, t, o);
-                        let max = dist.iter().flatten().max().copied().unwrap_or(0);
-                        dist.iter().map(|d| d.map_or(0, |d| (max - d) * params.pawn_advance)).collect()
-                    } else {
-                        let mob = empty_board_mobility(game, t, o);
-                        let avg = average(&mob);
-                        let weight = if p.royal { params.centrality_quarter / 3 } else { params.centrality_quarter };
-                        mob.iter().map(|&m| (m - avg) * weight / 4).collect()
+                    let pawn_tables = game.pawns.as_ref().map(|p| &p[o]);
+                    let advance = |c: Cell| pawn_tables.and_then(|p| p.to_promotion[c].map(|d| p.max_to_promotion - d)).unwrap_or(0);
+                    match shapes[t] {
+                        Shape::Pawn => Table::from_fn(game.ncells, |c| {
+                            Tapered::new(params.pawn_advance, params.pawn_advance_eg) * advance(c)
+                                + Tapered::new(centrality[c] * params.pawn_centre_quarter / 4, 0)
+                        }),
+                        Shape::Royal => {
+                            let mob = empty_board_mobility(game, t, o);
+                            let avg = average(&mob);
+                            Table::from_fn(game.ncells, |c| {
+                                Tapered::new(
+                                    (mob[c] - avg) * params.royal_centrality_quarter / 4 - params.royal_advance * advance(c),
+                                    (mob[c] - avg) * params.royal_centrality_eg_quarter / 4,
+                                )
+                            })
+                        }
+                        Shape::Leaper | Shape::Rider => {
+                            let mob = empty_board_mobility(game, t, o);
+                            let avg = average(&mob);
+                            Table::from_fn(game.ncells, |c| {
+                                Tapered::new(
+                                    (mob[c] - avg) * params.centrality_quarter / 4,
+                                    (mob[c] - avg) * params.centrality_eg_quarter / 4,
+                                )
+                            })
+                        }
                     }
                 })
             })
             .collect();
-        let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| values[t] + placement[t][o][c]);
+        let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| {
+            Tapered::new(values[t], eg_values[t]) + placement[t][o][c]
+        });
+        let phase_weights: Table<PieceType, i32> =
+            game.piece_types().map(|t| if matches!(shapes[t], Shape::Leaper | Shape::Rider) { values[t] } else { 0 }).collect();
+        let phase_total = def.setup.iter().map(|s| phase_weights[s.kind]).sum::<i32>().max(1);
+        let colour_classes = game.piece_types().map(|t| (shapes[t] != Shape::Royal).then(|| colour_classes(game, t)).flatten()).collect();
+        let pawn_line_rides = pawn_line_rides(game, &shapes);
         let royal = game.piece_types().find(|&t| game.types[t].royal).expect("every game has a royal type");
         let empty = Bitboard::EMPTY;
         let royal_mobility: Table<Player, Table<Cell, i32>> = Table::from_fn(game.nplayers, |p| {
@@ -164,7 +276,13 @@ impl EvalTables {
             params: *params,
             psq: Arc::new(psq),
             values,
+            eg_values,
+            shapes,
+            phase_weights,
+            phase_total,
             average_moves,
+            colour_classes,
+            pawn_line_rides,
             royal_mobility,
             royal_max_mobility,
             royal_distances: distances,
@@ -174,21 +292,21 @@ impl EvalTables {
     }
 }
 
-/// Built tables per (game, parameters). The defaults' tables stay for the life of the process;
-/// other parameter sets are kept only while someone uses them.
+/// Built tables per (game, parameters). A game's own parameters' tables stay for the life of the
+/// process; other parameter sets are kept only while someone uses them.
 struct Cache {
-    defaults: HashMap<String, Arc<EvalTables>>,
+    own: HashMap<String, Arc<EvalTables>>,
     others: HashMap<(String, EvalParams), Weak<EvalTables>>,
 }
 
 /// The tables of `game` for `params`, built once and shared while in use.
 pub fn tables_for<const W: usize>(game: &Game<W>, params: &EvalParams) -> Arc<EvalTables> {
     static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(Cache { defaults: HashMap::new(), others: HashMap::new() }));
+    let cache = CACHE.get_or_init(|| Mutex::new(Cache { own: HashMap::new(), others: HashMap::new() }));
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
     let id = &game.def.id;
-    if *params == EvalParams::default() {
-        return cache.defaults.entry(id.clone()).or_insert_with(|| Arc::new(EvalTables::build(game, params))).clone();
+    if *params == super::game_params(&game.def) {
+        return cache.own.entry(id.clone()).or_insert_with(|| Arc::new(EvalTables::build(game, params))).clone();
     }
     let key = (id.clone(), *params);
     if let Some(tables) = cache.others.get(&key).and_then(Weak::upgrade) {

@@ -109,6 +109,13 @@ fn dead_material(slot_types: &[[PieceType; 4]; 2], armies: [usize; 2]) -> DeadMa
     dead
 }
 
+/// The evaluation values of chess and every pairing (the armies share the board and the pawns).
+const EVAL: &str = "pawn_eg_value=20,leaper_eg_value=-30,rider_eg_value=10,centrality_eg_quarter=8,\
+    royal_centrality_quarter=-20,royal_centrality_eg_quarter=20,royal_advance=15,pawn_advance=2,pawn_advance_eg=8,\
+    pawn_centre_quarter=4,passed=30,passed_eg=200,isolated=10,isolated_eg=15,doubled=10,doubled_eg=20,supported=5,\
+    supported_eg=5,tempo=15,mobility_quarter=16,mobility_eg_quarter=16,king_attack=4,king_danger=12,king_shield=12,\
+    pair=30,pair_eg=50,open_line=20,open_line_eg=10,half_open_line=10,outpost=20,outpost_eg=10";
+
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
     let sq = |name: &str| geometry.cell_by_name(name).expect("square name");
@@ -191,6 +198,7 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         armies: vec![ARMY_NAMES[white_army].to_string(), ARMY_NAMES[black_army].to_string()],
         // Two players: always alpha-beta.
         multi_search: MultiSearch::Paranoid,
+        eval: EVAL,
     }
 }
 

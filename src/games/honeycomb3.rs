@@ -250,6 +250,7 @@ fn build(id: &str, variant: Variant) -> GameDef {
         armies: Vec::new(),
         // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants.
         multi_search: MultiSearch::BestReplyPlus,
+        eval: "",
     }
 }
 

@@ -251,6 +251,7 @@ fn build() -> GameDef {
         armies: Vec::new(),
         // Two players: always alpha-beta.
         multi_search: MultiSearch::Paranoid,
+        eval: "",
     }
 }
 

@@ -23,7 +23,7 @@ use crate::tables::Game;
 use crate::types::{Cell, MAX_PLAYERS, PerPlayer, PerType, PieceType, Player, PlayerSet};
 pub use end::{EndReason, GameEnd};
 pub use make::Undo;
-pub use psq::PieceSquare;
+pub use psq::{PHASE_FULL, PieceSquare, Tapered};
 
 /// An en passant opportunity created by a player's double step; it lasts until that player's
 /// next turn.
@@ -67,7 +67,7 @@ pub struct Position<const W: usize> {
     pub(crate) royal: PerPlayer<Option<Cell>>,
     pub(crate) counts: PerPlayer<PerType<u8>>,
     /// The piece-square values summed per owner, kept incrementally.
-    pub(crate) psq: PerPlayer<i32>,
+    pub(crate) psq: PerPlayer<Tapered>,
     psq_table: Arc<PieceSquare>,
     /// Number of checkmates so far (N-player games).
     pub(crate) mates: u8,
@@ -97,7 +97,7 @@ impl<const W: usize> Position<W> {
             hash: 0,
             royal: PerPlayer::splat(None),
             counts: PerPlayer::splat(PerType::splat(0)),
-            psq: PerPlayer::splat(0),
+            psq: PerPlayer::splat(Tapered::ZERO),
             psq_table: Arc::new(PieceSquare::zero(game.ntypes, game.nplayers, game.ncells)),
             mates: 0,
             eliminated_by: PerPlayer::splat(None),
@@ -203,7 +203,7 @@ impl<const W: usize> Position<W> {
         self.winner.is_some() || self.active.len() <= 1
     }
     /// The piece-square values summed per player (see [`PieceSquare`]).
-    pub fn piece_square_sums(&self) -> PerPlayer<i32> {
+    pub fn piece_square_sums(&self) -> PerPlayer<Tapered> {
         self.psq
     }
 
@@ -247,8 +247,8 @@ impl<const W: usize> Position<W> {
 
     /// Recomputes the per-player piece-square sums from scratch (for tests of the incremental
     /// update).
-    pub fn psq_from_scratch(&self) -> PerPlayer<i32> {
-        let mut s = PerPlayer::splat(0);
+    pub fn psq_from_scratch(&self) -> PerPlayer<Tapered> {
+        let mut s = PerPlayer::splat(Tapered::ZERO);
         for c in self.occ {
             let m = self.man_at(c);
             s[m.owner()] += self.psq_table.value(m.kind(), m.orientation(), c);

@@ -37,7 +37,7 @@ fn find(p: &Position<4>, from: &str, to: &str) -> Move {
 }
 
 /// Everything `make` may change, for comparing before and after `unmake`.
-type Snapshot = (String, u64, [Option<Cell>; MAX_PLAYERS], [i32; MAX_PLAYERS], u8, Vec<Player>, Option<Player>);
+type Snapshot = (String, u64, [Option<Cell>; MAX_PLAYERS], [Tapered; MAX_PLAYERS], u8, Vec<Player>, Option<Player>);
 
 fn snapshot(p: &Position<4>) -> Snapshot {
     (position_string(p), p.hash(), p.royal.0, p.psq.0, p.mates(), p.elimination_order().to_vec(), p.winner)

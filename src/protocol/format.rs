@@ -151,12 +151,17 @@ pub fn eval_lines(session: &dyn Session, b: &Breakdown) -> Vec<String> {
     let per_player = |values: &PerPlayer<i32>| -> String {
         players.entries().map(|(p, def)| format!("{}:{}", def.code, values[p])).collect::<Vec<_>>().join(" ")
     };
-    let mut out = vec![format!("eval game {} tomove {}", session.def().id, session.player_name(session.to_move()))];
+    let mut out = vec![
+        format!("eval game {} tomove {}", session.def().id, session.player_name(session.to_move())),
+        format!("eval phase {}", b.phase),
+    ];
     for (name, values) in [
         ("material", &b.material),
         ("placement", &b.placement),
+        ("pawns", &b.pawns),
         ("mobility", &b.mobility),
         ("king-safety", &b.king_safety),
+        ("pieces", &b.pieces),
         ("mop-up", &b.mopup),
         ("tempo", &b.tempo),
     ] {

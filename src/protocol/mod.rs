@@ -249,7 +249,7 @@ impl Engine {
                 let id = choice(&value);
                 let mut s = session::open(&id).ok_or_else(|| OptionError(format!("unknown variant '{id}'")))?;
                 self.stop_job();
-                s.set_eval_params(&self.values.eval);
+                s.set_eval_overrides(&self.values.eval);
                 self.session = s;
                 self.values.game = id;
                 self.tt.clear();
@@ -277,10 +277,10 @@ impl Engine {
                 self.values.search.algorithm = MultiSearch::parse(&choice(&value)).ok_or_else(|| OptionError("unknown search".into()))?;
             }
             Effect::Eval(param) => {
-                let mut next = self.values.eval;
+                let mut next = self.values.eval.clone();
                 next.set(param, i32::try_from(int(&value)).map_err(|e| error(&e))?).map_err(|e| error(&e))?;
+                self.session.set_eval_overrides(&next);
                 self.values.eval = next;
-                self.session.set_eval_params(&next);
             }
             Effect::Search(param) => {
                 self.values.search.params.set(param, i32::try_from(int(&value)).map_err(|e| error(&e))?).map_err(|e| error(&e))?;

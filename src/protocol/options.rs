@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::eval::{EvalParams, PARAMS};
+use crate::eval::{EvalOverrides, EvalParams, PARAMS};
 use crate::games;
 use crate::search::{MAX_MULTI_PV, MultiSearch, SEARCH_PARAMS, SearchParams, SearchSettings, Strength};
 
@@ -174,7 +174,8 @@ pub struct Values {
     pub threads: usize,
     pub move_overhead: u64,
     pub ponder: bool,
-    pub eval: EvalParams,
+    /// The evaluation parameters set by `Eval_` options, over the game's own values.
+    pub eval: EvalOverrides,
     /// The search settings; their strength is derived from the three strength options below.
     pub search: SearchSettings,
     pub limit_strength: bool,
@@ -222,7 +223,7 @@ impl Default for Values {
             threads: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD.unsigned_abs(),
             ponder: false,
-            eval: PARAMS,
+            eval: EvalOverrides::default(),
             search: SearchSettings::default(),
             limit_strength: false,
             elo: MIN_ELO,

@@ -100,16 +100,22 @@ mod tests {
         // A free pawn.
         assert_eq!(see("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), [true, true, true, true, true, true, true, false, false, false, false]);
         // A defended pawn taken by the Rook: -400.
-        assert_eq!(see("4k3/4p3/3p4/8/8/8/8/3RK3 w - - 0 1", "d1d6"), [true, false, false, false, false, false, false, false, false, false, false]);
+        assert_eq!(
+            see("4k3/4p3/3p4/8/8/8/8/3RK3 w - - 0 1", "d1d6"),
+            [true, false, false, false, false, false, false, false, false, false, false]
+        );
         // A Knight takes a pawn defended by a pawn: 100 - 320.
-        assert_eq!(see("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"), [true, false, false, false, false, false, false, false, false, false, false]);
+        assert_eq!(
+            see("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"),
+            [true, false, false, false, false, false, false, false, false, false, false]
+        );
         // Rooks doubled behind: the x-ray wins the pawn against one defender, not against two.
         assert_eq!(see("4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5")[3..8], [true, true, true, true, false]);
         assert_eq!(see("3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5")[..3], [true, false, false]);
         // The King may not recapture a defended man: BxP, KxB is illegal, the pawn is won.
         assert!(see("8/8/4k3/3p4/4P3/8/8/4K2B w - - 0 1", "e4d5")[5]);
         // A quiet move onto a cell a pawn attacks loses the man.
-        assert_eq!(see("4k3/8/8/2p5/8/8/8/1N2K3 w - - 0 1", "b1d2")[3], true);
-        assert_eq!(see("4k3/8/8/2p5/8/3N4/8/4K3 w - - 0 1", "d3b4")[3], false);
+        assert!(see("4k3/8/8/2p5/8/8/8/1N2K3 w - - 0 1", "b1d2")[3]);
+        assert!(!see("4k3/8/8/2p5/8/3N4/8/4K3 w - - 0 1", "d3b4")[3]);
     }
 }

@@ -17,6 +17,9 @@ use crate::position::{Move, Position, Undo};
 use crate::tt::TransTable;
 use crate::types::{Player, PlayerSet};
 
+/// Slots of a thread's cache of static evaluations (a power of two).
+const EVAL_CACHE_SLOTS: usize = 1 << 16;
+
 /// Nodes between two looks at the clock, the node limit and the stop signal.
 const NODES_PER_CHECK: u64 = 1024;
 
@@ -130,6 +133,8 @@ pub(super) struct Worker<'a, const W: usize> {
     pub may_be_overtaken: bool,
     role: Role,
     pub history: History,
+    /// Static evaluations by position hash (the root player is fixed for a search).
+    eval_cache: Vec<(u64, i32)>,
     /// BRS+: the static moves of the opponents who do not reply, by position.
     pub static_moves: StaticMoves,
     pub stack: Vec<Ply<W>>,
@@ -181,6 +186,7 @@ impl<'a, const W: usize> Worker<'a, W> {
             role,
             history: History::new(root.game().ncells),
             static_moves: StaticMoves::default(),
+            eval_cache: vec![(0, 0); EVAL_CACHE_SLOTS],
             stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             root_key,
             algorithm: settings.algorithm,
@@ -221,16 +227,30 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// The static evaluation from the point of view of the team to move: in a team search, the
     /// mean of the evaluations of the root's side still in the game.
     #[inline]
-    pub fn static_eval(&self) -> i32 {
-        let v = if self.root_side.len() > 1 {
+    pub fn static_eval(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let slot = (key as usize) & (EVAL_CACHE_SLOTS - 1);
+        let v = match self.eval_cache[slot] {
+            (k, v) if k == key => v,
+            _ => {
+                let v = self.root_eval();
+                self.eval_cache[slot] = (key, v);
+                v
+            }
+        };
+        if self.team_is_root(self.pos.to_move()) { v } else { -v }
+    }
+
+    /// The evaluation from the root's side's point of view.
+    fn root_eval(&self) -> i32 {
+        if self.root_side.len() > 1 {
             let all = self.shared.eval.evaluate_all(&self.pos);
             let side = self.root_side.iter().filter(|&p| self.pos.is_active(p));
             let (sum, n) = side.fold((0, 0), |(s, n), p| (s + all[p], n + 1));
             sum / n.max(1)
         } else {
             self.shared.eval.evaluate_for(&self.pos, self.root)
-        };
-        if self.team_is_root(self.pos.to_move()) { v } else { -v }
+        }
     }
 
     fn check_limits(&mut self) {

@@ -2,7 +2,7 @@
 //! started by command; their limits per move and their clocks.
 
 use super::MatchError;
-use crate::eval::{EvalParams, PARAMS};
+use crate::eval::{EvalOverrides, PARAMS};
 use crate::search::{Limits, MultiSearch, SearchSettings, Strength};
 
 /// Deepest search and most threads and hash an engine setting may ask for.
@@ -58,7 +58,8 @@ pub struct EngineConfig {
     pub tc: Option<TimeControl>,
     pub threads: usize,
     pub hash_mb: usize,
-    pub eval: EvalParams,
+    /// Evaluation parameters set for this engine, over each game's own values.
+    pub eval: EvalOverrides,
     /// The search with three or more players, and the search parameters.
     pub search: SearchSettings,
     /// An outside engine: the program and its arguments.
@@ -76,7 +77,7 @@ impl EngineConfig {
             tc: None,
             threads: 1,
             hash_mb: 8,
-            eval: PARAMS,
+            eval: EvalOverrides::default(),
             search: SearchSettings::default(),
             command: None,
             options: Vec::new(),
@@ -126,7 +127,7 @@ impl EngineConfig {
                         .ok_or_else(|| format!("'search' must be one of {}, got '{value}'", MultiSearch::NAMES.join(", ")))?;
                     own_settings.push(key);
                 }
-                _ if cfg.eval.get(key).is_some() => {
+                _ if PARAMS.get(key).is_some() => {
                     let v = value.parse::<i32>().map_err(|_| format!("'{key}' needs an integer, got '{value}'"))?;
                     cfg.eval.set(key, v)?;
                     own_settings.push(key);
@@ -173,6 +174,7 @@ impl EngineConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::EvalParams;
     use crate::search::{SEARCH_PARAMS, SearchParams};
 
     #[test]
@@ -182,13 +184,17 @@ mod tests {
         assert_eq!((e.name.as_str(), e.limits.nodes, e.threads, e.hash_mb), ("fast", Some(500), 2, 4));
         assert_eq!(EngineConfig::parse("depth=3", "e1", None).expect("valid").name, "e1");
         let e = parse("depth=3,tempo=25,pawn_advance=0").expect("valid");
-        assert_eq!((e.eval.tempo, e.eval.pawn_advance, e.eval.value_base), (25, 0, PARAMS.value_base));
+        let params = e.eval.apply(PARAMS);
+        assert_eq!((params.tempo, params.pawn_advance, params.value_base), (25, 0, PARAMS.value_base));
         assert!(parse("depth=3,tempo=100000").is_err());
         assert_eq!(parse("depth=3,search=BRS").expect("valid").search.algorithm, MultiSearch::BestReply);
         assert_eq!(parse("depth=3,search=maxn").expect("valid").search.algorithm, MultiSearch::MaxN);
         assert!(parse("depth=3,search=minimax").is_err());
         let e = parse("depth=3,aspiration=40,tempo=5").expect("valid");
-        assert_eq!((e.search.params.aspiration, e.eval.tempo, e.search.params.null_move_r), (40, 5, SEARCH_PARAMS.null_move_r));
+        assert_eq!(
+            (e.search.params.aspiration, e.eval.apply(PARAMS).tempo, e.search.params.null_move_r),
+            (40, 5, SEARCH_PARAMS.null_move_r)
+        );
         // Engine settings, evaluation and search parameters never share a name.
         let settings = ["name", "depth", "nodes", "movetime", "threads", "hash", "search", "skill", "cmd", "tc"];
         for &(n, _, _) in EvalParams::RANGES {

@@ -33,7 +33,7 @@ impl Seat {
     fn start(cfg: &MatchConfig, engine: &EngineConfig, arbiter: &dyn Session) -> Result<Seat, MatchError> {
         let Some(command) = &engine.command else {
             let mut session = arbiter.boxed_clone();
-            session.set_eval_params(&engine.eval);
+            session.set_eval_overrides(&engine.eval);
             let tt = TransTable::new(engine.hash_mb).map_err(|e| MatchError(e.0))?;
             return Ok(Seat::Own { session, tt });
         };

@@ -7,6 +7,7 @@
 
 pub mod attack;
 pub mod movement;
+pub mod pawns;
 pub mod rules;
 pub mod zobrist;
 
@@ -20,6 +21,7 @@ use crate::types::{MAX_CELLS, MAX_PLAYERS, MAX_TYPES, PieceType, Player, Table};
 
 pub use attack::{AttackTables, Members, Orientation, RayGroup};
 pub use movement::{CompiledComponent, MoveTables, TableBuilder, TypeInfo};
+pub use pawns::PawnTables;
 pub use rules::{ChargeTables, EnlightenedTables, RuleTables};
 pub use zobrist::Zobrist;
 
@@ -34,6 +36,8 @@ pub struct Game<const W: usize> {
     pub attacks: AttackTables<W>,
     pub rules: RuleTables<W>,
     pub zobrist: Zobrist,
+    /// Pawn-structure tables per orientation (`None` in a game without pawn-like men).
+    pub pawns: Option<Table<Player, PawnTables<W>>>,
 }
 
 impl<const W: usize> Game<W> {
@@ -50,7 +54,8 @@ impl<const W: usize> Game<W> {
         let moves = builder.tables;
         let rules = RuleTables::build(&def, &moves, &types);
         let zobrist = Zobrist::new(ncells, ntypes, nplayers, rules.castles.len());
-        Game { ncells, nplayers, ntypes, all_cells: Bitboard::first_n(ncells), moves, types, attacks, rules, zobrist, def }
+        let pawns = pawns::build(ncells, nplayers, &moves, &types);
+        Game { ncells, nplayers, ntypes, all_cells: Bitboard::first_n(ncells), moves, types, attacks, rules, zobrist, pawns, def }
     }
 
     /// Every player, in turn order.

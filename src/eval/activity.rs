@@ -1,0 +1,153 @@
+//! The terms that need every piece's moves: mobility, attacks near each royal piece and its pawn
+//! shield, pairs of colour-bound men, riders on pawn lines free of pawns, leapers on outposts.
+//! One pass over the men computes them all.
+
+use super::EvalTables;
+use super::pawns::pawn_men;
+use super::tables::Shape;
+use crate::bitboard::Bitboard;
+use crate::position::{Position, Tapered};
+use crate::types::{MAX_TYPES, PerPlayer};
+
+/// Whether any weight of these terms is set.
+pub(super) fn enabled(params: &super::EvalParams) -> bool {
+    [
+        params.mobility_quarter,
+        params.mobility_eg_quarter,
+        params.king_attack,
+        params.king_danger,
+        params.king_shield,
+        params.pair,
+        params.pair_eg,
+        params.open_line,
+        params.open_line_eg,
+        params.half_open_line,
+        params.outpost,
+        params.outpost_eg,
+    ]
+    .iter()
+    .any(|&w| w != 0)
+}
+
+pub(super) struct Activity {
+    pub mobility: PerPlayer<Tapered>,
+    pub king_safety: PerPlayer<Tapered>,
+    pub pieces: PerPlayer<Tapered>,
+}
+
+/// No colour class seen yet.
+const NO_CLASS: u16 = u16::MAX;
+
+pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Activity {
+    let params = &t.params;
+    let game = pos.game();
+    let active = pos.active_players();
+    let pawns = pawn_men(pos);
+    let pawn_tables = game.pawns.as_ref();
+    let outposts = params.outpost != 0 || params.outpost_eg != 0;
+    let lines = params.open_line != 0 || params.open_line_eg != 0 || params.half_open_line != 0;
+    let kings = params.king_attack != 0 || params.king_danger != 0;
+
+    // Where each player's pawns attack now, and where they could ever attack.
+    let mut pawn_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);
+    let mut pawn_spans = PerPlayer::splat(Bitboard::<W>::EMPTY);
+    if let Some(tables) = pawn_tables {
+        for c in pawns {
+            let m = pos.man_at(c);
+            let pt = &tables[m.orientation()];
+            pawn_attacks[m.owner()] |= pt.attacks[c];
+            if outposts {
+                pawn_spans[m.owner()] |= pt.attack_span[c];
+            }
+        }
+    }
+    // The cells next to each royal piece, and the own pawns shielding it.
+    let mut zones = PerPlayer::splat(Bitboard::<W>::EMPTY);
+    let mut king_safety = PerPlayer::splat(Tapered::ZERO);
+    for q in active.iter() {
+        let Some(k) = pos.royal_cell(q) else { continue };
+        let m = pos.man_at(k);
+        zones[q] = pos.piece_targets(k, m.kind(), m.orientation(), Bitboard::EMPTY);
+        if params.king_shield != 0
+            && let Some(tables) = pawn_tables
+        {
+            let near = zones[q] | Bitboard::from_cell(k);
+            let ahead = near.iter().fold(near, |b, x| b | tables[q].step[x]);
+            let shield = (ahead & pawns & pos.pieces_of(q)).count() as i32;
+            king_safety[q] += Tapered::new(shield * params.king_shield, 0);
+        }
+    }
+
+    // Per player: its men, its opponents, where enemy pawns attack and could ever attack.
+    let mut own_men = PerPlayer::splat(Bitboard::<W>::EMPTY);
+    let mut enemy_pawn_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);
+    let mut enemy_spans = PerPlayer::splat(Bitboard::<W>::EMPTY);
+    for p in active.iter() {
+        own_men[p] = pos.pieces_of(p);
+        for q in pos.opponents(p).iter() {
+            enemy_pawn_attacks[p] |= pawn_attacks[q];
+            enemy_spans[p] |= pawn_spans[q];
+        }
+    }
+    let mut moves = PerPlayer::splat(0i32);
+    let mut units = PerPlayer::splat(0i32);
+    let mut attackers = PerPlayer::splat(0i32);
+    let mut pieces = PerPlayer::splat(Tapered::ZERO);
+    let mut first_class = PerPlayer::splat([NO_CLASS; MAX_TYPES]);
+    let mut paired = PerPlayer::splat([false; MAX_TYPES]);
+    let open = Tapered::new(params.open_line, params.open_line_eg);
+    let half_open = Tapered::new(params.half_open_line, 0);
+    let outpost = Tapered::new(params.outpost, params.outpost_eg);
+    for c in pos.occupied() {
+        let m = pos.man_at(c);
+        let (p, kind, orient) = (m.owner(), m.kind(), m.orientation());
+        let shape = t.shapes[kind];
+        if !active.has(p) || !matches!(shape, Shape::Leaper | Shape::Rider) {
+            continue;
+        }
+        let own = own_men[p];
+        let targets = pos.piece_targets(c, kind, orient, own);
+        moves[p] += (targets & !enemy_pawn_attacks[p]).count() as i32 - t.average_moves[kind];
+        if kings {
+            for q in pos.opponents(p).iter() {
+                let n = (targets & zones[q]).count() as i32;
+                if n > 0 {
+                    units[q] += n;
+                    attackers[q] += 1;
+                }
+            }
+        }
+        if let Some(classes) = &t.colour_classes[kind] {
+            let class = classes[c];
+            let first = &mut first_class[p][kind.index()];
+            if *first == NO_CLASS {
+                *first = class;
+            } else if *first != class {
+                paired[p][kind.index()] = true;
+            }
+        }
+        if lines && !t.pawn_line_rides[kind][orient].is_empty() {
+            let line = t.pawn_line_rides[kind][orient].iter().fold(Bitboard::EMPTY, |b, &r| b | game.moves.rays[usize::from(r)].mask[c]);
+            if (line & pawns & own).is_empty() {
+                pieces[p] += if (line & pawns).is_empty() { open } else { half_open };
+            }
+        }
+        if outposts
+            && shape == Shape::Leaper
+            && let Some(tables) = pawn_tables
+            && (tables[p].attacked_from[c] & pawns & own).any()
+            && !enemy_spans[p].has(c)
+        {
+            pieces[p] += outpost;
+        }
+    }
+    let pair = Tapered::new(params.pair, params.pair_eg);
+    let mut mobility = PerPlayer::splat(Tapered::ZERO);
+    for p in game.players() {
+        mobility[p] = Tapered::new(params.mobility_quarter, params.mobility_eg_quarter) * moves[p] / 4;
+        let danger = units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8;
+        king_safety[p] -= Tapered::new(danger, 0);
+        pieces[p] += pair * paired[p].iter().filter(|&&b| b).count() as i32;
+    }
+    Activity { mobility, king_safety, pieces }
+}

@@ -1,0 +1,106 @@
+//! The mop-up term: a player with men besides its royal piece, against an opponent who has only
+//! the royal piece left, gains by driving that piece to where it has few moves, by boxing it in
+//! and by bringing its own royal piece near. All of it follows from the royal piece's moves on
+//! the empty board and the attacks on the board, so the term knows no game. A player who has
+//! checkmated an opponent keeps the most that opponent's bare royal piece could have given, plus
+//! the `elimination` bonus.
+
+use super::EvalTables;
+use crate::bitboard::Bitboard;
+use crate::movegen::targets::attack_targets;
+use crate::position::Position;
+use crate::types::{Cell, PerPlayer, Player};
+
+/// The term for every player (centipawns, the same in both phases).
+pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPlayer<i32> {
+    let params = &t.params;
+    let mut bonus = PerPlayer::splat(0);
+    if params.mopup_edge == 0 && params.mopup_close == 0 && params.mopup_box == 0 && params.elimination == 0 {
+        return bonus;
+    }
+    let active = pos.active_players();
+    for &out in pos.elimination_order() {
+        if let Some(mater) = pos.eliminated_by(out).filter(|&p| active.has(p)) {
+            bonus[mater] += params.elimination
+                + params.mopup_edge * t.royal_max_mobility[out]
+                + params.mopup_close * t.royal_max_distance
+                + params.mopup_box * 100;
+        }
+    }
+    // Against several bare royal pieces a player is paid for the one it has done most against,
+    // so that it works on one mate at a time.
+    let mut best = PerPlayer::splat(0);
+    for bare in active.iter().filter(|&q| pos.pieces_of(q).count() == 1) {
+        let Some(weak) = pos.royal_cell(bare) else { continue };
+        for strong in pos.opponents(bare).iter().filter(|&p| pos.pieces_of(p).count() > 1) {
+            let mut b = params.mopup_edge * (t.royal_max_mobility[bare] - t.royal_mobility[bare][weak]);
+            if let Some(own) = pos.royal_cell(strong) {
+                b += params.mopup_close * (t.royal_max_distance - t.royal_distance(own, weak));
+            }
+            if params.mopup_box > 0 {
+                let zone = pos.game().rules.royal_zone[bare];
+                let cells = zone.count().max(1) as i32;
+                let boxed = cells - royal_region(pos, weak, strong, zone).count() as i32;
+                b += params.mopup_box * boxed * 100 / cells;
+            }
+            best[strong] = best[strong].max(b);
+        }
+    }
+    for p in active.iter() {
+        bonus[p] += best[p];
+    }
+    bonus
+}
+
+/// The cells the royal piece on `weak` reaches by its steps within `zone` without stepping onto a
+/// cell that `strong` attacks (its own cell included): the box the stronger player keeps it in.
+pub(super) fn royal_region<const W: usize>(pos: &Position<W>, weak: Cell, strong: Player, zone: Bitboard<W>) -> Bitboard<W> {
+    let game = pos.game();
+    let mut occ = pos.occupied();
+    occ.clear(weak);
+    let mut attacked = Bitboard::EMPTY;
+    for c in pos.pieces_of(strong) {
+        let m = pos.man_at(c);
+        attacked |= attack_targets(game, c, m.kind(), m.orientation(), occ);
+    }
+    let king = pos.man_at(weak);
+    let open = zone & !attacked;
+    let mut region = Bitboard::from_cell(weak);
+    let mut frontier = region;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for c in frontier {
+            next |= pos.piece_targets(c, king.kind(), king.orientation(), Bitboard::EMPTY);
+        }
+        frontier = next & open & !region;
+        region |= frontier;
+    }
+    region
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{Evaluator, PARAMS};
+    use crate::notation::parse_position;
+    use crate::registry;
+
+    /// The box of a bare King: the cells it reaches without stepping onto an attacked cell.
+    #[test]
+    fn a_bare_king_is_boxed_in_by_attacked_cells() {
+        let game = registry::compiled::<1>(crate::games::definition("chess").expect("chess"));
+        let (white, black) = (Player::new(0), Player::new(1));
+        // The Rook on a4, protected, holds the King on e8 to b5–h8 (the a-file and the 4th rank
+        // attacked).
+        let pos = parse_position(game, "4k3/8/8/8/R7/1K6/8/8 b - - 0 1").expect("fen");
+        let king = pos.royal_cell(black).expect("a King");
+        let region = royal_region(&pos, king, white, game.all_cells);
+        assert_eq!(region.count(), 28);
+        let only_box = Evaluator::new(game, &PARAMS.with_overrides("mopup_edge=0,mopup_close=0,mopup_box=2").expect("valid"));
+        assert_eq!(bonus(&only_box.tables, &pos)[white], 2 * (64 - 28) * 100 / 64);
+        // Unprotected, the Rook can be taken: the King gets past the 4th rank through a4.
+        let pos = parse_position(game, "4k3/8/8/8/R7/8/8/K7 b - - 0 1").expect("fen");
+        let region = royal_region(&pos, king, white, game.all_cells);
+        assert_eq!(region.count(), 64 - 15 - 1, "all but the 15 attacked cells and a1 behind them");
+    }
+}

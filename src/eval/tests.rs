@@ -1,0 +1,184 @@
+use super::*;
+use crate::notation::{parse_move, parse_position};
+use crate::registry;
+
+fn chess() -> &'static Game<1> {
+    registry::compiled::<1>(crate::games::definition("chess").expect("chess"))
+}
+
+/// Only the named weights set: every other term off.
+fn only(weights: &str) -> EvalParams {
+    let mut p = PARAMS;
+    for &(name, min, max) in EvalParams::RANGES {
+        if !["value_per_move", "value_base", "pawn_value"].contains(&name) {
+            p.set(name, 0.clamp(min, max)).expect("0 or the range's edge");
+        }
+    }
+    p.with_overrides(weights).expect("valid weights")
+}
+
+fn chess_position(fen: &str) -> Position<1> {
+    parse_position(chess(), fen).expect("fen")
+}
+
+fn two(v: &PerPlayer<Tapered>) -> [(i32, i32); 2] {
+    [(v.0[0].mg, v.0[0].eg), (v.0[1].mg, v.0[1].eg)]
+}
+
+#[test]
+fn parameters_by_name() {
+    let mut p = PARAMS;
+    assert_eq!(p.get("tempo"), Some(PARAMS.tempo));
+    assert_eq!(p.get("nonsense"), None);
+    p.set("tempo", 42).expect("in range");
+    assert_eq!(p.tempo, 42);
+    assert!(p.set("tempo", 101).is_err());
+    assert!(p.set("nonsense", 1).is_err());
+    assert_eq!(p.overrides(), "tempo=42");
+    let q = PARAMS.with_overrides("tempo=42, pawn_advance=9").expect("valid");
+    assert_eq!((q.tempo, q.pawn_advance, q.value_base), (42, 9, PARAMS.value_base));
+    assert_eq!(q.overrides(), "pawn_advance=9,tempo=42");
+    assert!(PARAMS.with_overrides("tempo").is_err());
+    assert!(PARAMS.with_overrides("tempo=x").is_err());
+    assert_eq!(PARAMS.with_overrides("").expect("nothing to change"), PARAMS);
+    // Every default lies in its range, and every game's own values are valid.
+    for &(name, min, max) in EvalParams::RANGES {
+        assert!((min..=max).contains(&PARAMS.get(name).expect("known")), "{name}");
+    }
+    for id in crate::games::ids() {
+        game_params(&crate::games::definition(&id).expect("game"));
+    }
+}
+
+#[test]
+fn overrides_lie_over_a_games_own_values() {
+    let mut o = EvalOverrides::default();
+    o.set("tempo", 30).expect("valid");
+    o.set("passed", 40).expect("valid");
+    o.set("tempo", 20).expect("valid");
+    assert!(o.set("tempo", 1000).is_err() && o.set("nonsense", 1).is_err());
+    let base = PARAMS.with_overrides("tempo=5,isolated=7").expect("valid");
+    let p = o.apply(base);
+    assert_eq!((p.tempo, p.passed, p.isolated), (20, 40, 7));
+}
+
+#[test]
+fn the_phase_falls_with_the_pieces() {
+    let e = Evaluator::new(chess(), &PARAMS);
+    let start = Position::start(chess());
+    assert_eq!(e.phase(&start), PHASE_FULL);
+    // A Knight of the start's 6400 of pieces (4 N, 4 B, 4 R, 2 Q).
+    assert_eq!(e.phase(&chess_position("4k3/8/8/4N3/8/8/8/4K3 w - - 0 1")), 320 * PHASE_FULL / 6400);
+    assert_eq!(e.phase(&chess_position("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1")), 0);
+}
+
+#[test]
+fn mobility_and_king_safety() {
+    let e = Evaluator::new(chess(), &only("mobility_quarter=4,mobility_eg_quarter=8,king_attack=10,king_danger=8"));
+    let pos = chess_position("4k3/8/8/4N3/8/8/8/4K3 w - - 0 1");
+    // The Knight on e5 has 8 moves, 3 more than a Knight's average on the empty board (336 / 64,
+    // rounded down to 5): 3 × 4 and 3 × 8 quarter centipawns. Two of its moves (d7, f7) are next
+    // to Black's King, by one piece: 2 × 10 + 2 × 1 × 8 / 8 off Black in the middle game.
+    assert_eq!(e.tables.average_moves[chess().def.piece_by_code("N").expect("knight")], 5);
+    let a = activity::activity(&e.tables, &pos);
+    assert_eq!((two(&a.mobility), two(&a.king_safety)), ([(3, 6), (0, 0)], [(0, 0), (-22, 0)]));
+    // Mobility leaves out the cells enemy pawns attack: of the Knight's, c6 (the pawns on b7 and
+    // e7 attack a6, c6, d6 and f6).
+    let a = activity::activity(&e.tables, &chess_position("4k3/1p2p3/8/4N3/8/8/8/4K3 w - - 0 1"));
+    assert_eq!(two(&a.mobility)[0], ((7 - 5) * 4 / 4, (7 - 5) * 8 / 4));
+    // The breakdown blends every term by the phase and adds them up.
+    let b = e.breakdown(&pos);
+    let phase = e.phase(&pos);
+    assert_eq!(b.phase, phase);
+    assert_eq!((b.mobility.0[0], b.king_safety.0[1]), (Tapered::new(3, 6).blend(phase), Tapered::new(-22, 0).blend(phase)));
+    assert_eq!(b.total.0[0], b.material.0[0] + b.placement.0[0] + b.mobility.0[0]);
+    assert_eq!(b.score.0[0], e.evaluate_for(&pos, Player::new(0)));
+}
+
+#[test]
+fn the_pawn_shield() {
+    let e = Evaluator::new(chess(), &only("king_shield=10"));
+    // Next to the King on g1 or a step ahead of such a cell: f2, g2 and g3, not a2.
+    let a = activity::activity(&e.tables, &chess_position("4k3/8/8/8/8/6P1/P4PP1/6K1 w - - 0 1"));
+    assert_eq!(two(&a.king_safety)[0], (30, 0));
+}
+
+#[test]
+fn pawn_structure() {
+    // White: a3 and a2 (doubled), d5 (stopped by c7), h2; Black: c7 (stopped by d5). Every pawn
+    // but the supported b3 of the last position is isolated.
+    let pos = chess_position("4k3/2p5/8/3P4/8/P7/P6P/4K3 w - - 0 1");
+    let structure = |weights: &str, pos: &Position<1>| two(&pawns::structure(&only(weights), pos));
+    // Passed: a3 has made 2 of its 7 steps, a2 and h2 one each: 49 × (4 + 1 + 1) / 49.
+    assert_eq!(structure("passed=49,passed_eg=98", &pos), [(6, 12), (0, 0)]);
+    assert_eq!(structure("isolated=10,isolated_eg=20", &pos), [(-40, -80), (-10, -20)]);
+    assert_eq!(structure("doubled=5,doubled_eg=7", &pos), [(-5, -7), (0, 0)]);
+    assert_eq!(structure("supported=3,supported_eg=4", &chess_position("4k3/8/8/8/8/1P6/P7/4K3 w - - 0 1")), [(3, 4), (0, 0)]);
+}
+
+#[test]
+fn piece_terms() {
+    let pieces = |weights: &str, fen: &str| {
+        two(&activity::activity(&Evaluator::new(chess(), &only(weights)).tables, &chess_position(fen)).pieces)[0]
+    };
+    // Bishops on c1 and f1 stand on both colours; on c1 and g1 on one.
+    assert_eq!(pieces("pair=30,pair_eg=50", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), (30, 50));
+    assert_eq!(pieces("pair=30,pair_eg=50", "4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"), (0, 0));
+    // A Rook's file: open, half-open (only an enemy pawn), closed by its own pawn; the first
+    // rank does not count.
+    let lines = "open_line=20,open_line_eg=10,half_open_line=7";
+    assert_eq!(pieces(lines, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), (20, 10));
+    assert_eq!(pieces(lines, "4k3/p7/8/8/8/8/8/R3K3 w - - 0 1"), (7, 0));
+    assert_eq!(pieces(lines, "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"), (0, 0));
+    // A Knight on d5 protected by c4: an outpost until a black pawn could come to attack it.
+    assert_eq!(pieces("outpost=15,outpost_eg=5", "4k3/8/8/3N4/2P5/8/8/4K3 w - - 0 1"), (15, 5));
+    assert_eq!(pieces("outpost=15,outpost_eg=5", "4k3/4p3/8/3N4/2P5/8/8/4K3 w - - 0 1"), (0, 0));
+}
+
+#[test]
+fn tables_follow_the_parameters() {
+    let game = chess();
+    let own = game_params(&game.def);
+    let default = Evaluator::new(game, &own);
+    assert!(Arc::ptr_eq(&default.tables, &Evaluator::new(game, &own).tables), "a game's own tables are built once");
+    let params = own.with_overrides("value_base=150,tempo=30,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=0").expect("valid");
+    let e = Evaluator::new(game, &params);
+    assert!(Arc::ptr_eq(&e.tables, &Evaluator::new(game, &params).tables), "shared while in use");
+    let pawn = game.def.piece_by_code("P").expect("pawn");
+    let (white, black) = (Player::new(0), Player::new(1));
+    let cell = crate::types::Cell::new;
+    // Chess gives every value, so `value_base` changes nothing; without advance and centre
+    // bonuses a pawn is worth the same on every cell.
+    assert_eq!(e.values(), default.values());
+    assert_eq!(e.tables.psq.value(pawn, white, cell(8)), e.tables.psq.value(pawn, white, cell(48)));
+    assert!(default.tables.psq.value(pawn, white, cell(48)).eg > default.tables.psq.value(pawn, white, cell(8)).eg);
+    // Honeycomb's pieces have derived values: each moves up with `value_base`.
+    let honey = registry::compiled::<4>(crate::games::definition("honeycomb3").expect("honeycomb3"));
+    let (h, h0) = (Evaluator::new(honey, &params), Evaluator::new(honey, &PARAMS));
+    for (t, info) in honey.def.pieces.entries() {
+        let shift = if info.royal || info.value != 0 { 0 } else { 50 };
+        assert_eq!(h.values()[t], h0.values()[t] + shift, "{}", info.name);
+    }
+
+    let mut pos = chess_position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    default.prepare(&mut pos);
+    let before = default.evaluate_for(&pos, white);
+    e.prepare(&mut pos);
+    assert_eq!(pos.piece_square_sums(), pos.psq_from_scratch());
+    // Symmetric position: only the tempo of the player to move is left.
+    assert_eq!((before, e.evaluate_for(&pos, white), e.evaluate_for(&pos, black)), (own.tempo, 30, 0));
+    // The sums stay exact through make/unmake with the new tables.
+    for m in ["g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6"] {
+        let mv = parse_move(&pos, m).expect("legal");
+        pos.make(mv);
+        assert_eq!(pos.piece_square_sums(), pos.psq_from_scratch(), "after {m}");
+    }
+}
+
+#[test]
+fn tables_of_other_parameters_are_freed_when_unused() {
+    let game = chess();
+    let params = PARAMS.with_overrides("tempo=77").expect("valid");
+    let weak = Arc::downgrade(&Evaluator::new(game, &params).tables);
+    assert!(weak.upgrade().is_none(), "no evaluator holds them any more");
+}
