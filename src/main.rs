@@ -11,6 +11,9 @@ use tessera::search::Control;
 use tessera::selfplay::{self, EngineConfig, MatchConfig, MatchError, Shard, Sprt, TimeControl};
 use tessera::{protocol, session};
 
+/// Parameters `tune` leaves alone unless named: derived values (given in chess-like games) and the
+/// mop-up terms, which quiet positions of played games barely show.
+const UNTUNED: [&str; 7] = ["value_per_move", "value_base", "pawn_value", "mopup_edge", "mopup_close", "mopup_box", "elimination"];
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "An engine for multi-player and three-dimensional chess variants")]
@@ -56,6 +59,29 @@ enum Command {
         /// The values of this game.
         #[arg(long)]
         game: Option<String>,
+    },
+    /// Fits evaluation parameters to the results of recorded games (Texel's method): prints the
+    /// fitted values as `name=value,...`, with the error before and after.
+    Tune {
+        #[arg(long, default_value = "chess")]
+        game: String,
+        /// JSON-lines files of `tessera match` games of the game.
+        #[arg(long = "data", required = true, num_args = 1..)]
+        data: Vec<String>,
+        /// Parameters to fit, comma-separated (default: all but the mop-up and derived values).
+        #[arg(long)]
+        params: Option<String>,
+        /// Leave out the positions of each game's first plies.
+        #[arg(long, default_value_t = 8)]
+        skip_plies: usize,
+        /// At most this many positions, drawn at random.
+        #[arg(long, default_value_t = 500_000)]
+        positions: usize,
+        /// Halvings of the steps before the fit stops.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// The board in the browser: serves a page on 127.0.0.1 that plays and analyses every game
     /// with this engine. The first line printed is the page's address with its access token.
@@ -186,6 +212,27 @@ fn main() {
             };
             for &(name, min, max) in EvalParams::RANGES {
                 println!("{name} {} {min} {max}", values.get(name).unwrap_or(0));
+            }
+        }
+        Some(Command::Tune { game, data, params, skip_plies, positions, rounds, seed }) => {
+            let params: Vec<String> = match params {
+                Some(list) => list.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect(),
+                None => EvalParams::RANGES.iter().map(|r| r.0.to_string()).filter(|n| !UNTUNED.contains(&n.as_str())).collect(),
+            };
+            let cfg = selfplay::TuneConfig { game, files: data, params, skip_plies, max_positions: positions, rounds, seed };
+            match selfplay::tune(&cfg, &mut |line| eprintln!("{line}")) {
+                Ok(r) => {
+                    println!(
+                        "games {} positions {} k {:.4} error {:.6} -> {:.6}",
+                        r.games, r.positions, r.k, r.error_before, r.error_after
+                    );
+                    let fitted: Vec<String> = cfg.params.iter().map(|n| format!("{n}={}", r.params.get(n).unwrap_or(0))).collect();
+                    println!("tuned: {}", fitted.join(","));
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    std::process::exit(2);
+                }
             }
         }
         Some(Command::Serve { port, open }) => {

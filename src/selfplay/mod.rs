@@ -23,6 +23,7 @@ mod output;
 mod record;
 mod sprt;
 mod stats;
+mod texel;
 
 use crate::game::GameDef;
 use crate::params::ParamError;
@@ -34,6 +35,7 @@ pub use output::{GameLine, json_line, pgn, read_json_lines};
 pub use record::{Ending, GameRecord, ranks};
 pub use sprt::{Decision, Sprt};
 pub use stats::{Tally, elo_from_score, elo_with_margin, summary, tally, winning_team};
+pub use texel::{TuneConfig, TuneReport, tune};
 
 crate::error::message_error!(
     /// Why a match cannot be set up or played.
