@@ -23,4 +23,5 @@ mod protocol_games;
 mod python_chess;
 mod roundtrip;
 mod search_options;
+mod tactics;
 mod won_endings;
