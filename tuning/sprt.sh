@@ -6,7 +6,8 @@
 #   tuning/sprt.sh BASE_COMMIT [GAME] [TC] [ELO0,ELO1] [MAX_GAMES]
 #   e.g. tuning/sprt.sh main chess 10+0.1 0,5 20000
 #
-# Extra arguments for `tessera match` go in MATCH_ARGS (e.g. MATCH_ARGS="--concurrency 2").
+# Extra arguments for `tessera match` go in MATCH_ARGS (e.g. MATCH_ARGS="--concurrency 2"); an
+# opening file in OPENINGS (e.g. OPENINGS=tuning/openings/chess8.txt; default random:8).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:?base commit}
@@ -25,6 +26,6 @@ stamp="$game-$(date +%Y%m%d-%H%M%S)"
 target/release/tessera match --game "$game" \
     --engine "name=new,cmd=$PWD/target/release/tessera" \
     --engine "name=base,cmd=$work/target/release/tessera" \
-    --games "$games" --tc "$tc" --openings random:8 --seed "$RANDOM" \
+    --games "$games" --tc "$tc" --openings "${OPENINGS:-random:8}" --seed "$RANDOM" \
     --sprt "elo0=${elos%,*},elo1=${elos#*,},alpha=0.05,beta=0.05" \
     --pgn "tuning/runs/sprt-$stamp.pgn" --jsonl "tuning/runs/sprt-$stamp.jsonl" ${MATCH_ARGS:-}
