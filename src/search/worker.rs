@@ -47,12 +47,6 @@ pub(super) struct Ply<const W: usize> {
     pub deferred: Vec<(Move, u8)>,
     /// At a best-reply node, what each opponent who does not reply plays, in turn order.
     pub others: Vec<Move>,
-    /// The quiet moves searched so far at this node (they lose history credit at a cut-off).
-    pub quiets: Vec<Move>,
-    /// The node's static evaluation, with two players, where the mover is not in check.
-    pub static_eval: Option<i32>,
-    /// The move that led to this node (`Move::NONE` after a null move or at the root).
-    pub previous: Move,
 }
 
 impl<const W: usize> Default for Ply<W> {
@@ -66,9 +60,6 @@ impl<const W: usize> Default for Ply<W> {
             pass_undos: Vec::new(),
             deferred: Vec::new(),
             others: Vec::new(),
-            quiets: Vec::new(),
-            static_eval: None,
-            previous: Move::NONE,
         }
     }
 }
@@ -142,8 +133,6 @@ pub(super) struct Worker<'a, const W: usize> {
     pub may_be_overtaken: bool,
     role: Role,
     pub history: History,
-    /// With two players, per (from, to) of a move the quiet move that last refuted it.
-    pub counters: Vec<Move>,
     /// Static evaluations by position hash (the root player is fixed for a search).
     eval_cache: Vec<(u64, i32)>,
     /// BRS+: the static moves of the opponents who do not reply, by position.
@@ -195,10 +184,9 @@ impl<'a, const W: usize> Worker<'a, W> {
             overtaken: false,
             may_be_overtaken: false,
             role,
-            history: History::new(root.game().ncells, root.game().nplayers),
+            history: History::new(root.game().ncells),
             static_moves: StaticMoves::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SLOTS],
-            counters: vec![Move::NONE; root.game().ncells * root.game().ncells],
             stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             root_key,
             algorithm: settings.algorithm,
