@@ -82,16 +82,16 @@ impl<const W: usize> Position<W> {
     }
 
     /// The first of [`Position::legal_moves`] (the pass where that is the only move), found
-    /// without generating the rest.
-    pub fn first_legal_move(&self) -> Option<Move> {
-        let mut out = Vec::new();
-        self.generate(self.safety(), Generate::First, &mut out);
-        out.first().copied()
+    /// without generating the rest; `scratch` is the vector it is generated into (cleared).
+    pub fn first_legal_move(&self, scratch: &mut Vec<Move>) -> Option<Move> {
+        self.generate(self.safety(), Generate::First, scratch);
+        scratch.first().copied()
     }
 
-    /// Whether the player to move has a legal move (the pass included).
-    pub fn has_legal_move(&self) -> bool {
-        self.first_legal_move().is_some()
+    /// Whether the player to move has a legal move (the pass included); `scratch` as for
+    /// [`Position::first_legal_move`].
+    pub fn has_legal_move(&self, scratch: &mut Vec<Move>) -> bool {
+        self.first_legal_move(scratch).is_some()
     }
 
     fn generate(&self, s: Safety<W>, mode: Generate, out: &mut Vec<Move>) {

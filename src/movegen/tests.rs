@@ -301,7 +301,7 @@ mod modes {
                 pos.legal_tactical_moves(&mut got);
                 let want: Vec<Move> = all.iter().copied().filter(|&m| tactical(&pos, m)).collect();
                 assert_eq!(got, want, "{id}: {}", crate::notation::position_string(&pos));
-                assert_eq!(pos.first_legal_move(), all.first().copied());
+                assert_eq!(pos.first_legal_move(&mut Vec::new()), all.first().copied());
                 tactical_moves += got.len();
                 if all.is_empty() {
                     break;

@@ -45,8 +45,8 @@ impl<const W: usize> Worker<'_, W> {
         // The first of the best (ties keep the generation order); where no capture or promotion
         // gains anything, the first move generated.
         let best = moves.iter().copied().rev().max_by_key(static_score).filter(|m| static_score(m) > 0);
+        let m = best.or_else(|| self.pos.first_legal_move(&mut moves)).unwrap_or(Move::PASS);
         self.stack[ply].replies = moves;
-        let m = best.or_else(|| self.pos.first_legal_move()).unwrap_or(Move::PASS);
         self.static_moves.put(key, m);
         m
     }
@@ -85,8 +85,9 @@ impl<const W: usize> Worker<'_, W> {
         self.stack[ply].pass_undos = played;
     }
 
-    /// Plays `mv` of a list from [`Worker::best_replies`] after the other opponents before it (`before` of them), then (at a best-reply
-    /// node) the other opponents until the root player is to move again.
+    /// Plays `mv` of a list from [`Worker::best_replies`] after the other opponents before it
+    /// (`before` of them), then (at a best-reply node) the other opponents until the root player
+    /// is to move again.
     pub(super) fn make_play(&mut self, before: u8, mv: Move, ply: usize, undos: &mut Vec<(Move, Undo<W>)>) {
         let brs = self.brs_node(self.pos.to_move());
         // The opponents before the replying one play what best_replies found for them.

@@ -163,7 +163,8 @@ impl<const W: usize> Worker<'_, W> {
         let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
         self.pos.legal_tactical_moves(&mut list.moves);
-        if list.moves.is_empty() && !self.pos.has_legal_move() {
+        // The quiet move `has_legal_move` may leave in the list goes at the retain below.
+        if list.moves.is_empty() && !self.pos.has_legal_move(&mut list.moves) {
             self.stack[ply].list = list;
             return self.maxn_no_move();
         }

@@ -30,6 +30,21 @@ pub(super) struct MoveList {
 }
 
 impl MoveList {
+    /// Drops the moves the ordering scored below zero (the captures that lose by static
+    /// exchange), keeping the scores beside their moves; for lists without passes.
+    pub fn drop_bad_captures(&mut self) {
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            if self.scores[i] >= 0 {
+                self.moves[kept] = self.moves[i];
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+        self.scores.truncate(kept);
+    }
+
     pub fn clear(&mut self) {
         self.moves.clear();
         self.scores.clear();

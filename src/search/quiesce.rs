@@ -40,7 +40,9 @@ impl<const W: usize> Worker<'_, W> {
         } else {
             self.pos.legal_tactical_moves(&mut list.moves);
         }
-        if list.moves.is_empty() && (in_check || !self.pos.has_legal_move()) {
+        // Out of check, the quiet move `has_legal_move` may leave in the list goes at the retain
+        // below.
+        if list.moves.is_empty() && (in_check || !self.pos.has_legal_move(&mut list.moves)) {
             // Mate or stalemate (in N-player games, the two-player phase ends this way too).
             self.stack[ply].list = list;
             return self.no_move_value();
@@ -60,12 +62,18 @@ impl<const W: usize> Worker<'_, W> {
             let off_topic = |m: Move| {
                 self.multi && !root_side_mover && m.promotion().is_none() && !self.team_is_root(self.pos.man_at(m.victim_cell()).owner())
             };
-            // A capture that loses material in the exchange is not searched: with two sides by
-            // static exchange evaluation, with more by the cruder `losing_capture`.
-            let losing = |m: Move| if self.multi { self.losing_capture(m) } else { !see_ge(&self.pos, m, 0, values) };
+            // A capture that loses material in the exchange is not searched: with three or four
+            // players by the cruder `losing_capture`; with two sides by static exchange
+            // evaluation, which the ordering does for captures (below) and this for the rest.
+            let losing = |m: Move| {
+                if self.multi { self.losing_capture(m) } else { !self.is_capture(m) && !see_ge(&self.pos, m, 0, values) }
+            };
             list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !losing(m) && !off_topic(m));
         }
         self.score_moves(&mut list, Move::NONE, ply);
+        if !self.multi && !in_check {
+            list.drop_bad_captures();
+        }
         let mut picker = MovePicker::new(list);
         while let Some((mv, _)) = picker.next_move() {
             let u = self.make(mv);
