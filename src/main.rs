@@ -13,7 +13,8 @@ use tessera::{protocol, session};
 
 /// Parameters `tune` leaves alone unless named: derived values (given in chess-like games) and the
 /// mop-up terms, which quiet positions of played games barely show.
-const UNTUNED: [&str; 7] = ["value_per_move", "value_base", "pawn_value", "mopup_edge", "mopup_close", "mopup_box", "elimination"];
+const UNTUNED: [&str; 8] =
+    ["value_per_move", "value_base", "pawn_value", "mopup_edge", "mopup_close", "mopup_box", "mopup_cover", "elimination"];
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "An engine for multi-player and three-dimensional chess variants")]

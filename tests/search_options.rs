@@ -370,3 +370,21 @@ fn default_pruning_finds_short_mates() {
         assert_eq!(end.status_text().reason, "checkmate", "{fen}");
     }
 }
+
+/// Against a bare royal piece the capture search tries quiet checks: a depth-2 search sees a mate
+/// in 2 (a quiet move, the King's reply, a quiet check that mates), in chess and in a 3-player
+/// game reduced to two players (searched as a two-player game).
+#[test]
+fn quiet_checks_against_a_bare_royal_piece() {
+    for (game, fen) in [
+        ("chess", "7k/8/5K2/8/8/8/8/1R6 w - - 0 1"),
+        ("chess", "6k1/8/5K2/8/8/8/8/1R6 w - - 0 1"),
+        // Blue out; Red's Queen and two Rooks against Yellow's King on level d.
+        ("honeycomb3", "8/7/6/5/4/3/2/1/8/5rQ1/6/5/4/3/1rK/1/8/7/4rR1/5/4/3/2/1/7yK/7/6/5/2rR1/3/2/1/8/7/6/5/4/3/2/1 r ry - - 26 14 1:br"),
+    ] {
+        let mut s = session::open(game).expect("game");
+        s.set_position(Some(fen), &[]).expect("position");
+        let (_, info) = search(&*s, MultiSearch::Paranoid, depth(2));
+        assert!(info.contains(" score mate 2 "), "{game} {fen}: {info}");
+    }
+}

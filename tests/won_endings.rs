@@ -1,7 +1,8 @@
 //! Won endings are won: from hand-built positions with a decisive advantage, the engine playing
 //! every seat converts within the fifty-move rule (with three or four players: eliminates every
 //! remaining opponent), helped by the evaluation's mop-up term. The suite searches a fixed number
-//! of nodes a move; `TESSERA_ENDINGS=full` plays 100 ms a move, as the multi-player issue asks.
+//! of nodes a move (60,000, or `TESSERA_ENDINGS=<nodes>`); `TESSERA_ENDINGS=full` plays 100 ms a
+//! move, as the multi-player issue asks.
 
 use tessera::notation::placement_from;
 use tessera::search::{Limits, MultiSearch};
@@ -11,10 +12,11 @@ use tessera::tt::TransTable;
 use crate::common;
 
 fn limits() -> Limits {
-    if std::env::var("TESSERA_ENDINGS").is_ok_and(|v| v == "full") {
+    let setting = std::env::var("TESSERA_ENDINGS").unwrap_or_default();
+    if setting == "full" {
         Limits { movetime: Some(100), ..Limits::default() }
     } else {
-        Limits { nodes: Some(60_000), ..Limits::default() }
+        Limits { nodes: Some(setting.parse().unwrap_or(60_000)), ..Limits::default() }
     }
 }
 

@@ -103,9 +103,12 @@ crate::params::tunable! {
     /// Against a bare royal piece: bonus per royal step the own royal piece is closer to it than
     /// the greatest distance on the board (it helps to mate).
     mopup_close: 0..=100,
-    /// Against a bare royal piece: bonus per percent of the cells it may stand on that it
-    /// cannot reach by steps over cells the stronger player does not attack (boxing it in).
-    mopup_box: 0..=20,
+    /// Against a bare royal piece: bonus per halving of the cells it can reach by steps over cells
+    /// the stronger player does not attack, against all the cells it may stand on (boxing it in).
+    mopup_box: 0..=400,
+    /// Against a bare royal piece: bonus per cell next to it (one of its steps) that the stronger
+    /// player attacks (the mating net closing where the box cannot, on boards without walls).
+    mopup_cover: 0..=100,
     /// With three or more players: bonus to a player for each opponent it has checkmated, on top
     /// of the largest mop-up term that opponent could have given (so that mating a bare royal
     /// piece always beats driving it to the edge).
@@ -150,9 +153,10 @@ pub const PARAMS: EvalParams = EvalParams {
     half_open_line: 0,
     outpost: 0,
     outpost_eg: 0,
-    mopup_edge: 40,
-    mopup_close: 8,
-    mopup_box: 2,
+    mopup_edge: 60,
+    mopup_close: 16,
+    mopup_box: 60,
+    mopup_cover: 10,
     elimination: 200,
 };
 

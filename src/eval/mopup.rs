@@ -15,7 +15,7 @@ use crate::types::{Cell, PerPlayer, Player};
 pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPlayer<i32> {
     let params = &t.params;
     let mut bonus = PerPlayer::splat(0);
-    if params.mopup_edge == 0 && params.mopup_close == 0 && params.mopup_box == 0 && params.elimination == 0 {
+    if params.mopup_edge == 0 && params.mopup_close == 0 && params.mopup_box == 0 && params.mopup_cover == 0 && params.elimination == 0 {
         return bonus;
     }
     let active = pos.active_players();
@@ -24,7 +24,8 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
             bonus[mater] += params.elimination
                 + params.mopup_edge * t.royal_max_mobility[out]
                 + params.mopup_close * t.royal_max_distance
-                + params.mopup_box * 100;
+                + box_bonus(params.mopup_box, pos.game().rules.royal_zone[out].count(), 1)
+                + params.mopup_cover * t.royal_max_mobility[out];
         }
     }
     // Against several bare royal pieces a player is paid for the one it has done most against,
@@ -37,11 +38,11 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
             if let Some(own) = pos.royal_cell(strong) {
                 b += params.mopup_close * (t.royal_max_distance - t.royal_distance(own, weak));
             }
-            if params.mopup_box > 0 {
+            if params.mopup_box > 0 || params.mopup_cover > 0 {
                 let zone = pos.game().rules.royal_zone[bare];
-                let cells = zone.count().max(1) as i32;
-                let boxed = cells - royal_region(pos, weak, strong, zone).count() as i32;
-                b += params.mopup_box * boxed * 100 / cells;
+                let net = royal_net(pos, weak, strong, zone);
+                b += box_bonus(params.mopup_box, zone.count(), net.region.count());
+                b += params.mopup_cover * net.covered as i32;
             }
             best[strong] = best[strong].max(b);
         }
@@ -52,9 +53,24 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
     bonus
 }
 
-/// The cells the royal piece on `weak` reaches by its steps within `zone` without stepping onto a
-/// cell that `strong` attacks (its own cell included): the box the stronger player keeps it in.
-pub(super) fn royal_region<const W: usize>(pos: &Position<W>, weak: Cell, strong: Player, zone: Bitboard<W>) -> Bitboard<W> {
+/// The box term: `weight` for each halving of the cells the bare royal piece may reach, from all
+/// `cells` of its zone down to `region`. A logarithm, so that closing the last few cells of a small
+/// box pays as much as halving a large one: the gradient that mates on big boards.
+fn box_bonus(weight: i32, cells: u32, region: u32) -> i32 {
+    (f64::from(weight) * (f64::from(cells.max(1)) / f64::from(region.max(1))).log2()).round() as i32
+}
+
+/// How far `strong` has caught a bare royal piece.
+pub(super) struct Net<const W: usize> {
+    /// The cells the royal piece reaches by its steps within its zone without stepping onto a cell
+    /// that the stronger player attacks (its own cell included): the box it is kept in.
+    region: Bitboard<W>,
+    /// Its steps (within the zone) onto attacked cells.
+    covered: u32,
+}
+
+/// The net `strong` has around the bare royal piece on `weak`, confined to `zone`.
+pub(super) fn royal_net<const W: usize>(pos: &Position<W>, weak: Cell, strong: Player, zone: Bitboard<W>) -> Net<W> {
     let game = pos.game();
     let mut occ = pos.occupied();
     occ.clear(weak);
@@ -65,6 +81,8 @@ pub(super) fn royal_region<const W: usize>(pos: &Position<W>, weak: Cell, strong
     }
     let king = pos.man_at(weak);
     let open = zone & !attacked;
+    let steps = pos.piece_targets(weak, king.kind(), king.orientation(), Bitboard::EMPTY) & zone;
+    let covered = (steps & attacked).count();
     let mut region = Bitboard::from_cell(weak);
     let mut frontier = region;
     while frontier.any() {
@@ -75,7 +93,7 @@ pub(super) fn royal_region<const W: usize>(pos: &Position<W>, weak: Cell, strong
         frontier = next & open & !region;
         region |= frontier;
     }
-    region
+    Net { region, covered }
 }
 
 #[cfg(test)]
@@ -94,13 +112,16 @@ mod tests {
         // attacked).
         let pos = parse_position(game, "4k3/8/8/8/R7/1K6/8/8 b - - 0 1").expect("fen");
         let king = pos.royal_cell(black).expect("a King");
-        let region = royal_region(&pos, king, white, game.all_cells);
-        assert_eq!(region.count(), 28);
-        let only_box = Evaluator::new(game, &PARAMS.with_overrides("mopup_edge=0,mopup_close=0,mopup_box=2").expect("valid"));
-        assert_eq!(bonus(&only_box.tables, &pos)[white], 2 * (64 - 28) * 100 / 64);
+        let net = royal_net(&pos, king, white, game.all_cells);
+        assert_eq!(net.region.count(), 28);
+        assert_eq!(net.covered, 0, "no step of the King on e8 is attacked");
+        let only_box =
+            Evaluator::new(game, &PARAMS.with_overrides("mopup_edge=0,mopup_close=0,mopup_box=100,mopup_cover=0").expect("valid"));
+        // log2(64 / 28) = 1.19 halvings of the board.
+        assert_eq!(bonus(&only_box.tables, &pos)[white], 119);
         // Unprotected, the Rook can be taken: the King gets past the 4th rank through a4.
         let pos = parse_position(game, "4k3/8/8/8/R7/8/8/K7 b - - 0 1").expect("fen");
-        let region = royal_region(&pos, king, white, game.all_cells);
-        assert_eq!(region.count(), 64 - 15 - 1, "all but the 15 attacked cells and a1 behind them");
+        let net = royal_net(&pos, king, white, game.all_cells);
+        assert_eq!(net.region.count(), 64 - 15 - 1, "all but the 15 attacked cells and a1 behind them");
     }
 }

@@ -5,8 +5,9 @@
 
 use super::abdada;
 use super::ordering::MovePicker;
+use super::see::see_ge;
 use super::worker::Worker;
-use super::{INF, MATE_BOUND, MAX_PLY, MultiSearch, is_mate_score};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, is_mate_score};
 use crate::position::{Move, MoveKind};
 use crate::tt::Bound;
 
@@ -21,6 +22,23 @@ const LMR_DEEPER_MOVE: usize = 8;
 /// Aspiration windows: from this depth; a window wider than this on a side becomes unbounded.
 const ASPIRATION_MIN_DEPTH: i32 = 4;
 const ASPIRATION_MAX_DELTA: i32 = 2_000;
+
+/// Static-exchange pruning with two players, up to this depth: quiet moves losing more than this
+/// times the square of the depth, captures losing more than this times the depth.
+const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+const SEE_QUIET_MARGIN: i32 = 30;
+const SEE_CAPTURE_MARGIN: i32 = 100;
+/// History score worth a ply of late-move reduction.
+const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// The null move's reduction grows by a ply per this many plies of depth, and by a ply per
+/// `NULL_MOVE_EVAL_STEP` centipawns of static evaluation above beta (at most
+/// `NULL_MOVE_EVAL_PLIES`).
+const NULL_MOVE_DEPTH_DIVISOR: i32 = 3;
+const NULL_MOVE_EVAL_STEP: i32 = 200;
+const NULL_MOVE_EVAL_PLIES: i32 = 3;
+/// Internal iterative reduction with two players: from this depth, a node without a move from the
+/// table is searched a ply shallower.
+const IIR_MIN_DEPTH: i32 = 4;
 
 /// Late move pruning with two players: up to this depth, quiet moves after the first
 /// `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
@@ -66,7 +84,7 @@ pub(super) fn from_tt(v: i32, distance: i32) -> i32 {
 }
 
 impl<const W: usize> Worker<'_, W> {
-    pub(super) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    pub(super) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         if !self.enter_node(ply) {
             return 0;
         }
@@ -87,8 +105,17 @@ impl<const W: usize> Worker<'_, W> {
             return self.quiesce(ply, alpha, beta, 0);
         }
         let duel = !self.multi;
-        let depth = depth.max(1);
+        let mut depth = depth.max(1);
         let pv_node = beta - alpha > 1;
+        // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
+        if duel && ply > 0 {
+            let d = self.distance();
+            alpha = alpha.max(-MATE + d);
+            beta = beta.min(MATE - d - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
         let mut tt_move = Move::NONE;
         if let Some(e) = self.shared.tt.probe(self.key()) {
             tt_move = e.mv;
@@ -106,18 +133,24 @@ impl<const W: usize> Worker<'_, W> {
         }
 
         let prune = duel && !pv_node && !in_check && ply > 0;
-        let static_eval = if prune { self.static_eval() } else { 0 };
+        let static_eval = if duel && !in_check { self.static_eval() } else { 0 };
+        self.stack[ply].static_eval = (duel && !in_check).then_some(static_eval);
+        // Whether the static evaluation is better than at the mover's previous turn.
+        let improving = !in_check && ply >= 2 && self.stack[ply - 2].static_eval.is_none_or(|before| static_eval > before);
 
         // Reverse futility: far enough above beta near the leaves.
         let rfp = self.params.rfp_margin;
-        if prune && rfp > 0 && depth <= RFP_MAX_DEPTH && !is_mate_score(beta) && static_eval - rfp * depth >= beta {
+        if prune && rfp > 0 && depth <= RFP_MAX_DEPTH && !is_mate_score(beta) && static_eval - rfp * (depth - i32::from(improving)) >= beta
+        {
             return static_eval;
         }
 
         // Null move: only where the side to move alternates (two players) and is not in check.
-        let r = self.params.null_move_r;
+        let mut r = self.params.null_move_r;
         if prune && r > 0 && depth > r && static_eval >= beta && self.has_pieces(mover) {
+            r += depth / NULL_MOVE_DEPTH_DIVISOR + ((static_eval - beta) / NULL_MOVE_EVAL_STEP).min(NULL_MOVE_EVAL_PLIES);
             let u = self.make(Move::PASS);
+            self.stack[ply + 1].previous = Move::NONE;
             let v = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1);
             self.unmake(Move::PASS, u);
             if self.aborted {
@@ -126,6 +159,12 @@ impl<const W: usize> Worker<'_, W> {
             if v >= beta && v < MATE_BOUND {
                 return v;
             }
+        }
+
+        // Internal iterative reduction: without a move from the table the node is likely new or
+        // not worth much; a ply less finds a move to try first for the next visit.
+        if duel && depth >= IIR_MIN_DEPTH && tt_move == Move::NONE {
+            depth -= 1;
         }
 
         let mut list = std::mem::take(&mut self.stack[ply].list);
@@ -153,6 +192,8 @@ impl<const W: usize> Worker<'_, W> {
         let busy = self.shared.busy.filter(|_| depth >= abdada::MIN_DEPTH);
         let mut deferred = std::mem::take(&mut self.stack[ply].deferred);
         deferred.clear();
+        let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
+        quiets.clear();
         let (mut handed_out, mut next_deferred) = (0, 0);
         loop {
             let (mv, passes, put_off) = match picker.next_move() {
@@ -166,6 +207,14 @@ impl<const W: usize> Worker<'_, W> {
             };
             let i = handed_out;
             let quiet = self.is_quiet(mv);
+            // Static-exchange pruning near the leaves: a move that loses more material than the
+            // depth can win back.
+            if prune && i > 0 && depth <= SEE_PRUNE_MAX_DEPTH && best > -MATE_BOUND {
+                let threshold = if quiet { -SEE_QUIET_MARGIN * depth * depth } else { -SEE_CAPTURE_MARGIN * depth };
+                if !see_ge(&self.pos, mv, threshold, self.shared.eval.values()) {
+                    continue;
+                }
+            }
             self.make_play(passes, mv, ply, &mut undos);
             let child_key = self.key();
             if i > 0 && !put_off && busy.is_some_and(|b| b.contains(child_key)) {
@@ -177,7 +226,7 @@ impl<const W: usize> Worker<'_, W> {
             if ply == 0 {
                 self.current_root = Some((mv, i + 1));
             }
-            let late = prune && depth <= LMP_MAX_DEPTH && i >= LMP_BASE + (depth * depth) as usize;
+            let late = prune && depth <= LMP_MAX_DEPTH && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
             let gives_check = quiet && (futile || duel) && self.pos.in_check(self.pos.to_move());
             if (futile || late) && i > 0 && quiet && !gives_check {
                 self.unmake_play(&mut undos);
@@ -197,7 +246,13 @@ impl<const W: usize> Worker<'_, W> {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
                 } else if quiet && !in_check {
-                    duel_reduction(depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv))
+                    let r = duel_reduction(depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv));
+                    if r > 0 {
+                        // Less for moves with a good history, more for those with a bad one.
+                        (r - self.history.score(mover, mv) / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)
+                    } else {
+                        r
+                    }
                 } else {
                     0
                 };
@@ -225,13 +280,17 @@ impl<const W: usize> Worker<'_, W> {
                     self.update_pv(ply, mv);
                     if v >= beta {
                         if quiet && mv.kind() != MoveKind::Pass {
-                            self.remember_cutoff(mv, ply, depth);
+                            self.remember_cutoff(mv, ply, depth, &quiets);
                         }
                         break;
                     }
                 }
             }
+            if quiet && mv.kind() != MoveKind::Pass {
+                quiets.push(mv);
+            }
         }
+        self.stack[ply].quiets = quiets;
         self.stack[ply].list = picker.into_list();
         self.stack[ply].undos = undos;
         self.stack[ply].deferred = deferred;

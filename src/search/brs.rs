@@ -98,6 +98,7 @@ impl<const W: usize> Worker<'_, W> {
         }
         let u = self.make(mv);
         undos.push((mv, u));
+        self.stack[ply + 1].previous = mv;
         if brs {
             while self.opponent_to_move() {
                 let other = self.other_opponents_move(ply);

@@ -133,7 +133,7 @@ impl<const W: usize> Worker<'_, W> {
                 self.update_pv(ply, mv);
                 if parent != mover && v[mover] >= TOTAL - bound {
                     if quiet && !mv.is_pass() {
-                        self.remember_cutoff(mv, ply, depth);
+                        self.remember_cutoff(mv, ply, depth, &[]);
                     }
                     break;
                 }

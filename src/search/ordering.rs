@@ -7,12 +7,15 @@ use super::worker::Worker;
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
 use crate::position::{Move, MoveKind};
+use crate::types::Player;
 
 /// Ordering scores by class: each class above every score of the classes below.
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
 const PROMOTION: i32 = 1 << 23;
 const KILLER: i32 = 1 << 22;
+/// The quiet move that last refuted the previous move: below the killers.
+const COUNTER: i32 = KILLER - 1;
 /// Captures that lose material (by static exchange): below every quiet move.
 const BAD_CAPTURE: i32 = -(1 << 24);
 /// Within captures: the victim's value times this, less the attacker's value divided by it.
@@ -92,30 +95,47 @@ impl MovePicker {
     }
 }
 
-/// Credit for quiet moves by (from, to) cells, earned by cut-offs.
+/// Credit for quiet moves by player and (from, to) cells, earned by cut-offs.
 pub(super) struct History {
     ncells: usize,
     scores: Vec<i32>,
 }
 
+/// With two players the credit is kept between -HISTORY_MAX and HISTORY_MAX: each update moves a
+/// score by its bonus less the share of the bonus that the score already holds ("gravity"), so
+/// that old credit fades.
+const HISTORY_MAX: i32 = 16_384;
+
 impl History {
-    pub fn new(ncells: usize) -> Self {
-        History { ncells, scores: vec![0; ncells * ncells] }
+    pub fn new(ncells: usize, nplayers: usize) -> Self {
+        History { ncells, scores: vec![0; nplayers * ncells * ncells] }
     }
 
-    fn slot(&self, mv: Move) -> usize {
-        mv.from().index() * self.ncells + mv.to().index()
+    fn slot(&self, player: Player, mv: Move) -> usize {
+        (player.index() * self.ncells + mv.from().index()) * self.ncells + mv.to().index()
     }
 
-    pub fn score(&self, mv: Move) -> i32 {
-        self.scores[self.slot(mv)]
+    pub fn score(&self, player: Player, mv: Move) -> i32 {
+        self.scores[self.slot(player, mv)]
     }
 
-    /// A cut-off at `depth`: credit growing with the square of the depth.
-    pub fn credit(&mut self, mv: Move, depth: i32) {
-        let i = self.slot(mv);
+    /// A cut-off at `depth` (three or four players): credit growing with the square of the depth.
+    pub fn credit(&mut self, player: Player, mv: Move, depth: i32) {
+        let i = self.slot(player, mv);
         self.scores[i] = (self.scores[i] + depth * depth).min(HISTORY_CAP);
     }
+
+    /// Two players: `bonus` (negative: a malus) towards the bounds.
+    pub fn update(&mut self, player: Player, mv: Move, bonus: i32) {
+        let i = self.slot(player, mv);
+        let h = &mut self.scores[i];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// The history bonus of a cut-off at `depth` with two players.
+fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth).min(1600)
 }
 
 impl<const W: usize> Worker<'_, W> {
@@ -172,8 +192,11 @@ impl<const W: usize> Worker<'_, W> {
             if self.stack[ply].killers.contains(&mv) {
                 return KILLER;
             }
+            if !self.multi && self.counter_of(ply) == Some(mv) {
+                return COUNTER;
+            }
             if mv.kind() != MoveKind::Pass {
-                s = self.history.score(mv);
+                s = self.history.score(self.pos.man_at(mv.from()).owner(), mv);
             }
         }
         s
@@ -188,13 +211,37 @@ impl<const W: usize> Worker<'_, W> {
         }
     }
 
-    /// A quiet move caused a cut-off: a killer at this ply, and history credit.
-    pub fn remember_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
+    /// Where the counter move of the move that led to `ply` is kept.
+    fn counter_slot(&self, ply: usize) -> Option<usize> {
+        let previous = self.stack[ply].previous;
+        (previous != Move::NONE && !previous.is_pass()).then(|| previous.from().index() * self.pos.game().ncells + previous.to().index())
+    }
+
+    /// The quiet move that last refuted the move that led to `ply`.
+    fn counter_of(&self, ply: usize) -> Option<Move> {
+        self.counter_slot(ply).map(|slot| self.counters[slot]).filter(|&m| m != Move::NONE)
+    }
+
+    /// A quiet move caused a cut-off: a killer at this ply, and history credit; with two players
+    /// the quiet moves searched before it (`tried`) lose credit.
+    pub fn remember_cutoff(&mut self, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
         let k = &mut self.stack[ply].killers;
         if k[0] != mv {
             k[1] = k[0];
             k[0] = mv;
         }
-        self.history.credit(mv, depth);
+        let mover = self.pos.man_at(mv.from()).owner();
+        if self.multi {
+            self.history.credit(mover, mv, depth);
+            return;
+        }
+        if let Some(slot) = self.counter_slot(ply) {
+            self.counters[slot] = mv;
+        }
+        let bonus = history_bonus(depth);
+        self.history.update(mover, mv, bonus);
+        for &m in tried {
+            self.history.update(mover, m, -bonus);
+        }
     }
 }

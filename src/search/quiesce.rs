@@ -1,5 +1,6 @@
 //! Quiescence search: captures and promotions until the position is quiet, standing pat on the
-//! static evaluation (not in check), with delta pruning for two players.
+//! static evaluation (not in check), with delta pruning for two players; against a bare royal piece
+//! the first ply adds the quiet checks.
 
 use super::ordering::MovePicker;
 use super::see::see_ge;
@@ -35,10 +36,26 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
-        if in_check {
+        // Hunting a bare royal piece with two players, the first capture-search ply tries the
+        // quiet checks too: the mates one move past the horizon are what converts won endings
+        // whose mating nets the evaluation cannot see (3d boards, several levels).
+        let hunt = !self.multi && !in_check && qdepth == 0 && self.hunts_bare_royals(mover);
+        if in_check || hunt {
             self.pos.legal_moves(&mut list.moves);
         } else {
             self.pos.legal_tactical_moves(&mut list.moves);
+        }
+        let mut checks = std::mem::take(&mut self.stack[ply].checks);
+        checks.clear();
+        if hunt {
+            let values = self.shared.eval.values();
+            for i in 0..list.moves.len() {
+                let m = list.moves[i];
+                let quiet = !self.is_capture(m) && m.promotion().is_none();
+                if quiet && see_ge(&self.pos, m, 0, values) && self.gives_check(m) {
+                    checks.push(m);
+                }
+            }
         }
         // Out of check, the quiet move `has_legal_move` may leave in the list goes at the retain
         // below.
@@ -69,7 +86,9 @@ impl<const W: usize> Worker<'_, W> {
                 if self.multi { self.losing_capture(m) } else { !self.is_capture(m) && !see_ge(&self.pos, m, 0, values) }
             };
             list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !losing(m) && !off_topic(m));
+            list.moves.extend_from_slice(&checks);
         }
+        self.stack[ply].checks = checks;
         self.score_moves(&mut list, Move::NONE, ply);
         if !self.multi && !in_check {
             list.drop_bad_captures();

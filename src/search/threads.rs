@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 
 use super::abdada::Busy;
 use super::skill::SKILL_MULTI_PV;
-use super::time::Deadline;
-use super::worker::{Completed, Role, Shared, Worker};
+use super::time::{Deadline, Stability};
+use super::worker::{Completed, Role, Shared, Worker, several_left};
 use super::{Bound, Control, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings, team_search};
 use crate::position::{Move, Position};
 
@@ -44,7 +44,7 @@ pub fn think<const W: usize>(
     tt.new_search();
     let total_nodes = AtomicU64::new(0);
     let helpers_stop = AtomicBool::new(false);
-    let multi = root.game().nplayers > 2;
+    let multi = several_left(root);
     let teams = team_search(root, &resources.settings);
     let algorithm = match resources.settings.algorithm {
         _ if root.active_count() <= 2 || teams => MultiSearch::Paranoid,
@@ -119,6 +119,8 @@ pub fn think<const W: usize>(
         let mut previous: Vec<Option<i32>> = vec![None; lines_wanted];
         let mut picked = None;
         let mut last_lines: Vec<Report> = Vec::new();
+        let mut stability = Stability::default();
+        let mut last_value: Option<i32> = None;
         let mut depth = 1;
         while depth <= max_depth {
             w.depth = depth;
@@ -157,6 +159,13 @@ pub fn think<const W: usize>(
             }
             let lines: Vec<Report> = found.iter().enumerate().map(|(k, (v, pv))| w.line(pv, depth, *v, k + 1, Bound::Exact)).collect();
             if let Some(&m) = lines[0].pv.first() {
+                stability.changes /= 2.0;
+                if m == best || depth == 1 {
+                    stability.unchanged += 1;
+                } else {
+                    stability.changes += 1.0;
+                    stability.unchanged = 0;
+                }
                 best = m;
                 ponder = lines[0].pv.get(1).copied();
             }
@@ -171,6 +180,11 @@ pub fn think<const W: usize>(
                 break;
             }
             let v = found[0].0;
+            if let Some(before) = last_value {
+                stability.fall = before - v;
+            }
+            last_value = Some(v);
+            deadline.rescale(stability);
             let pondering = control.is_pondering();
             let timed = deadline.keeps_clock();
             if !pondering && !deadline.room_for_iteration() {

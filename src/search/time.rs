@@ -3,6 +3,7 @@
 //! has run well past it) and a hard limit (the search stops), both from the mover's own clock and
 //! increment, never past the clock less the move overhead.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Limits;
@@ -40,19 +41,40 @@ pub(super) struct Deadline {
     soft: Option<Duration>,
     /// Abort the search after this.
     hard: Option<Duration>,
+    /// The soft limit is stretched or shrunk by this many percent as the search goes
+    /// ([`Deadline::rescale`]); the hard limit stays.
+    scale: AtomicU32,
 }
+
+/// What the iterations so far say about the time the move deserves.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Stability {
+    /// Changes of the best move, the recent ones weighing most.
+    pub changes: f64,
+    /// Iterations since the best move last changed.
+    pub unchanged: u32,
+    /// How much the score fell in the last iteration (centipawns; negative when it rose).
+    pub fall: i32,
+}
+
+/// The soft limit's scale: more time while the best move keeps changing or the score falls, less
+/// once the best move has held for several iterations, within these bounds (percent).
+const MIN_SCALE: f64 = 50.0;
+const MAX_SCALE: f64 = 250.0;
+/// Iterations without a change of the best move after which the move is taken as settled.
+const SETTLED_AFTER: u32 = 6;
 
 impl Deadline {
     pub fn new(limits: &Limits, mover: Player) -> Self {
         let start = Instant::now();
         if limits.infinite {
-            return Deadline { start, soft: None, hard: None };
+            return Deadline { start, soft: None, hard: None, scale: AtomicU32::new(100) };
         }
         if let Some(ms) = limits.movetime {
             // A fixed time is used in full.
-            return Deadline { start, soft: None, hard: Some(Duration::from_millis(ms)) };
+            return Deadline { start, soft: None, hard: Some(Duration::from_millis(ms)), scale: AtomicU32::new(100) };
         }
-        let Some(left) = limits.time[mover.index()] else { return Deadline { start, soft: None, hard: None } };
+        let Some(left) = limits.time[mover.index()] else { return Deadline { start, soft: None, hard: None, scale: AtomicU32::new(100) } };
         let inc = limits.inc[mover.index()];
         let assumed = if inc == 0 { SUDDEN_DEATH_MOVES_TO_GO } else { DEFAULT_MOVES_TO_GO };
         let moves = limits.movestogo.map_or(assumed, u64::from).clamp(1, MAX_MOVES_TO_GO);
@@ -61,7 +83,22 @@ impl Deadline {
         let usable = left.saturating_sub(limits.move_overhead + PER_MOVE_COST_MS * moves).max(1);
         let soft = (usable / moves + inc * INCREMENT_QUARTERS / 4).min(usable * SOFT_MAX_TENTHS / 10).max(1);
         let hard = (soft * HARD_PER_SOFT).min(usable * HARD_MAX_TENTHS / 10 + inc).min(usable).max(soft);
-        Deadline { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)) }
+        Deadline { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)), scale: AtomicU32::new(100) }
+    }
+
+    /// The soft limit as scaled now.
+    fn scaled_soft(&self) -> Option<Duration> {
+        self.soft.map(|s| s * self.scale.load(Ordering::Relaxed) / 100)
+    }
+
+    /// Scales the soft limit by what the iterations say: stretched while the best move changes
+    /// or the score falls, shrunk once the best move has held for a while.
+    pub fn rescale(&self, s: Stability) {
+        let unstable = 1.0 + 0.8 * s.changes.min(2.0);
+        let settled = if s.unchanged >= SETTLED_AFTER { 0.7 } else { 1.0 };
+        let falling = (1.0 + f64::from(s.fall) / 250.0).clamp(0.8, 1.5);
+        let percent = (100.0 * unstable * settled * falling).clamp(MIN_SCALE, MAX_SCALE);
+        self.scale.store(percent as u32, Ordering::Relaxed);
     }
 
     /// Whether the hard limit has passed.
@@ -76,12 +113,12 @@ impl Deadline {
 
     /// Whether there is time to start another iteration.
     pub fn room_for_iteration(&self) -> bool {
-        self.soft.is_none_or(|s| self.start.elapsed() < s * NEW_ITERATION_TENTHS / 10)
+        self.scaled_soft().is_none_or(|s| self.start.elapsed() < s * NEW_ITERATION_TENTHS / 10)
     }
 
     /// Whether a running iteration should be given up (one is complete already).
     pub fn give_up_iteration(&self) -> bool {
-        self.soft.is_some_and(|s| self.start.elapsed() >= s * GIVE_UP_TENTHS / 10)
+        self.scaled_soft().is_some_and(|s| self.start.elapsed() >= s * GIVE_UP_TENTHS / 10)
     }
 }
 

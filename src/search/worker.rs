@@ -47,6 +47,14 @@ pub(super) struct Ply<const W: usize> {
     pub deferred: Vec<(Move, u8)>,
     /// At a best-reply node, what each opponent who does not reply plays, in turn order.
     pub others: Vec<Move>,
+    /// The quiet moves searched so far at this node (they lose history credit at a cut-off).
+    pub quiets: Vec<Move>,
+    /// The quiet checks a capture-search node adds against a bare royal piece.
+    pub checks: Vec<Move>,
+    /// The node's static evaluation, with two players, where the mover is not in check.
+    pub static_eval: Option<i32>,
+    /// The move that led to this node (`Move::NONE` after a null move or at the root).
+    pub previous: Move,
 }
 
 impl<const W: usize> Default for Ply<W> {
@@ -60,6 +68,10 @@ impl<const W: usize> Default for Ply<W> {
             pass_undos: Vec::new(),
             deferred: Vec::new(),
             others: Vec::new(),
+            quiets: Vec::new(),
+            checks: Vec::new(),
+            static_eval: None,
+            previous: Move::NONE,
         }
     }
 }
@@ -110,13 +122,21 @@ pub(super) struct Shared<'a> {
     pub busy: Option<&'a Busy>,
 }
 
+/// Whether three or more players are left at the root: the multi-player searches. Once only two
+/// are left (eliminations never bring one back) the turns alternate between them and the
+/// two-player search with all its pruning applies, whatever the game's player count: a 3- or
+/// 4-player game reduced to a mating race is searched as deep as chess.
+pub(super) fn several_left<const W: usize>(root: &Position<W>) -> bool {
+    root.active_count() > 2
+}
+
 pub(super) struct Worker<'a, const W: usize> {
     pub pos: Position<W>,
     /// The player the search is for.
     pub root: Player,
     /// The players it plays for: the root player, and its partners in a team search.
     pub root_side: PlayerSet,
-    /// The game has three or more players (even if only two are left).
+    /// Three or more players are still in the game (see `several_left`).
     pub multi: bool,
     /// Hashes of the game so far and of the current search path.
     pub path: Vec<u64>,
@@ -133,6 +153,8 @@ pub(super) struct Worker<'a, const W: usize> {
     pub may_be_overtaken: bool,
     role: Role,
     pub history: History,
+    /// With two players, per (from, to) of a move the quiet move that last refuted it.
+    pub counters: Vec<Move>,
     /// Static evaluations by position hash (the root player is fixed for a search).
     eval_cache: Vec<(u64, i32)>,
     /// BRS+: the static moves of the opponents who do not reply, by position.
@@ -173,7 +195,7 @@ impl<'a, const W: usize> Worker<'a, W> {
             pos: root.clone(),
             root: root.to_move(),
             root_side: if team_search(root, &settings) { root.side_of(root.to_move()) } else { PlayerSet::only(root.to_move()) },
-            multi: root.game().nplayers > 2,
+            multi: several_left(root),
             path: path.to_vec(),
             root_len: path.len(),
             shared,
@@ -184,9 +206,10 @@ impl<'a, const W: usize> Worker<'a, W> {
             overtaken: false,
             may_be_overtaken: false,
             role,
-            history: History::new(root.game().ncells),
+            history: History::new(root.game().ncells, root.game().nplayers),
             static_moves: StaticMoves::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SLOTS],
+            counters: vec![Move::NONE; root.game().ncells * root.game().ncells],
             stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             root_key,
             algorithm: settings.algorithm,
@@ -362,6 +385,20 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// The table key of the current position in this search.
     pub fn key(&self) -> u64 {
         self.pos.hash() ^ self.root_key
+    }
+
+    /// Whether `mv` checks the player who moves next.
+    pub fn gives_check(&mut self, mv: Move) -> bool {
+        let u = self.pos.make(mv);
+        let check = self.pos.in_check(self.pos.to_move());
+        self.pos.unmake(mv, u);
+        check
+    }
+
+    /// Whether `p` hunts bare royal pieces: every opponent has its royal piece alone and `p` has a
+    /// man that can help to mate.
+    pub fn hunts_bare_royals(&self, p: Player) -> bool {
+        self.pos.opponents(p).iter().all(|q| self.pos.pieces_of(q).count() == 1) && self.has_pieces(p)
     }
 
     /// Whether `p` has a man that is neither a pawn nor royal (null move is unsafe without).
