@@ -31,9 +31,9 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
     // Against several bare royal pieces a player is paid for the one it has done most against,
     // so that it works on one mate at a time.
     let mut best = PerPlayer::splat(0);
-    for bare in active.iter().filter(|&q| pos.pieces_of(q).count() == 1) {
+    for bare in active.iter().filter(|&q| pos.is_bare(q)) {
         let Some(weak) = pos.royal_cell(bare) else { continue };
-        for strong in pos.opponents(bare).iter().filter(|&p| pos.pieces_of(p).count() > 1) {
+        for strong in pos.opponents(bare).iter().filter(|&p| !pos.is_bare(p)) {
             let mut b = params.mopup_edge * (t.royal_max_mobility[bare] - t.royal_mobility[bare][weak]);
             if let Some(own) = pos.royal_cell(strong) {
                 b += params.mopup_close * (t.royal_max_distance - t.royal_distance(own, weak));

@@ -174,6 +174,10 @@ impl<const W: usize> Position<W> {
     pub fn royal_cell(&self, p: Player) -> Option<Cell> {
         self.royal[p]
     }
+    /// Whether `p` has one man left (its royal piece, in a game still going): the mop-up's target.
+    pub fn is_bare(&self, p: Player) -> bool {
+        self.by_owner[p].count() == 1
+    }
     pub fn count(&self, p: Player, kind: PieceType) -> u8 {
         self.counts[p][kind]
     }

@@ -51,8 +51,7 @@ impl<const W: usize> Worker<'_, W> {
             let values = self.shared.eval.values();
             for i in 0..list.moves.len() {
                 let m = list.moves[i];
-                let quiet = !self.is_capture(m) && m.promotion().is_none();
-                if quiet && see_ge(&self.pos, m, 0, values) && self.gives_check(m) {
+                if self.is_quiet(m) && see_ge(&self.pos, m, 0, values) && self.gives_check(m) {
                     checks.push(m);
                 }
             }

@@ -50,7 +50,7 @@ pub fn think<const W: usize>(
         _ if root.active_count() <= 2 || teams => MultiSearch::Paranoid,
         // Against a bare royal piece, paranoid: the mating net needs every opponent's real
         // replies, and BRS+ gives all but one a static move (it let won endings slip away).
-        MultiSearch::Auto if root.opponents(mover).iter().any(|q| root.pieces_of(q).count() == 1) => MultiSearch::Paranoid,
+        MultiSearch::Auto if root.opponents(mover).iter().any(|q| root.is_bare(q)) => MultiSearch::Paranoid,
         MultiSearch::Auto => root.game().def.multi_search,
         chosen => chosen,
     };
