@@ -109,12 +109,15 @@ fn dead_material(slot_types: &[[PieceType; 4]; 2], armies: [usize; 2]) -> DeadMa
     dead
 }
 
-/// The evaluation values of chess and every pairing (the armies share the board and the pawns).
-const EVAL: &str = "pawn_eg_value=20,leaper_eg_value=-30,rider_eg_value=10,centrality_eg_quarter=8,\
-    royal_centrality_quarter=-20,royal_centrality_eg_quarter=20,royal_advance=15,pawn_advance=2,pawn_advance_eg=8,\
-    pawn_centre_quarter=4,passed=30,passed_eg=200,isolated=10,isolated_eg=15,doubled=10,doubled_eg=20,supported=5,\
-    supported_eg=5,tempo=15,mobility_quarter=16,mobility_eg_quarter=16,king_attack=4,king_danger=12,king_shield=12,\
-    pair=30,pair_eg=50,open_line=20,open_line_eg=10,half_open_line=10,outpost=20,outpost_eg=10";
+/// The evaluation values of chess and every pairing (the armies share the board and the pawns):
+/// fitted by Texel's method (`tessera tune`) to 454,438 quiet positions of 5,000 chess games of
+/// self-play at 6,000 nodes a move from random 8-ply openings (error 0.095966 -> 0.093518).
+const EVAL: &str = "pawn_eg_value=-17,leaper_eg_value=-14,rider_eg_value=11,centrality_quarter=16,\
+    centrality_eg_quarter=16,royal_centrality_quarter=24,royal_centrality_eg_quarter=25,\
+    royal_advance=7,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=1,passed=16,passed_eg=287,\
+    isolated=19,isolated_eg=9,doubled=6,doubled_eg=16,supported=1,supported_eg=0,tempo=0,\
+    mobility_quarter=14,mobility_eg_quarter=0,king_attack=19,king_danger=31,king_shield=5,pair=65,\
+    pair_eg=0,open_line=38,open_line_eg=1,half_open_line=31,outpost=16,outpost_eg=24";
 
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
