@@ -151,7 +151,9 @@ fn tables_follow_the_parameters() {
     // bonuses a pawn is worth the same on every cell.
     assert_eq!(e.values(), default.values());
     assert_eq!(e.tables.psq.value(pawn, white, cell(8)), e.tables.psq.value(pawn, white, cell(48)));
-    assert!(default.tables.psq.value(pawn, white, cell(48)).eg > default.tables.psq.value(pawn, white, cell(8)).eg);
+    // The advance bonus raises a pawn's end-game value with its rank (chess's fitted value is 0).
+    let advancing = Evaluator::new(game, &own.with_overrides("pawn_advance_eg=8").expect("valid"));
+    assert!(advancing.tables.psq.value(pawn, white, cell(48)).eg > advancing.tables.psq.value(pawn, white, cell(8)).eg);
     // Honeycomb's pieces have derived values: each moves up with `value_base`.
     let honey = registry::compiled::<4>(crate::games::definition("honeycomb3").expect("honeycomb3"));
     let (h, h0) = (Evaluator::new(honey, &params), Evaluator::new(honey, &PARAMS));
