@@ -66,7 +66,7 @@ enum Command {
     Tune {
         #[arg(long, default_value = "chess")]
         game: String,
-        /// JSON-lines files of `tessera match` games of the game.
+        /// JSON-lines files of `tessera match` games of the game (several runs are pooled).
         #[arg(long = "data", required = true, num_args = 1..)]
         data: Vec<String>,
         /// Parameters to fit, comma-separated (default: all but the mop-up and derived values).

@@ -202,3 +202,33 @@ fn the_cap_places_by_material_when_asked() {
         assert!(game["places"].as_array().expect("places").iter().all(|p| p == 1), "{game}");
     }
 }
+
+#[test]
+fn tune_pools_the_records_of_separate_matches() {
+    let dir = scratch("tune");
+    let record = |file: &str, seed: &str| {
+        let path = dir.join(file);
+        let args = ["--engine", "name=a,depth=1", "--engine", "name=b,depth=1", "--games", "2", "--openings", "random:8", "--seed", seed];
+        let mut args: Vec<&str> = args.to_vec();
+        args.extend_from_slice(&["--max-plies", "60", "--jsonl", path.to_str().expect("path")]);
+        tessera_match(&args);
+        path
+    };
+    // Two runs number their games from 1 alike.
+    let (first, second) = (record("first.jsonl", "1"), record("second.jsonl", "2"));
+    let tune = |files: &[&Path]| {
+        Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["tune", "--game", "chess", "--params", "tempo", "--rounds", "1", "--data"])
+            .args(files)
+            .output()
+            .expect("tessera runs")
+    };
+    let out = tune(&[&first, &second]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with("games 4 positions "), "{stdout}");
+    assert!(stdout.contains("tuned: "), "{stdout}");
+    let twice = tune(&[&first, &first]);
+    assert!(!twice.status.success(), "the same file twice is refused");
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("given twice"));
+}

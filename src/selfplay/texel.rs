@@ -26,7 +26,7 @@ use crate::tables::Game;
 #[derive(Clone, Debug)]
 pub struct TuneConfig {
     pub game: String,
-    /// JSON-lines files of matches of the game.
+    /// JSON-lines files of matches of the game, each read as a match of its own.
     pub files: Vec<String>,
     /// The parameters to fit (names); the rest keep the game's own values.
     pub params: Vec<String>,
@@ -73,14 +73,19 @@ fn tune_in<const W: usize>(game: &'static Game<W>, cfg: &TuneConfig, progress: &
     for name in &cfg.params {
         params.get(name).ok_or_else(|| format!("unknown evaluation parameter '{name}'"))?;
     }
-    let texts = cfg
-        .files
-        .iter()
-        .map(|f| std::fs::read_to_string(f).map(|t| (f.clone(), t)).map_err(|e| MatchError(format!("{f}: {e}"))))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (id, _, records) = read_json_lines(&texts)?;
-    if id != cfg.game {
-        return Err(format!("the games are of {id}, not {}", cfg.game).into());
+    // Each file is read as a match of its own: data from several runs (whose games are numbered
+    // from 1 alike) is pooled.
+    let mut records = Vec::new();
+    for (k, file) in cfg.files.iter().enumerate() {
+        if cfg.files[..k].contains(file) {
+            return Err(format!("{file} is given twice").into());
+        }
+        let text = std::fs::read_to_string(file).map_err(|e| MatchError(format!("{file}: {e}")))?;
+        let (id, _, games) = read_json_lines(&[(file.clone(), text)])?;
+        if id != cfg.game {
+            return Err(format!("{file}: the games are of {id}, not {}", cfg.game).into());
+        }
+        records.extend(games);
     }
     let values = Evaluator::new(game, &params).values().clone();
     let mut samples = Vec::new();
