@@ -13,8 +13,17 @@ use tessera::{protocol, session};
 
 /// Parameters `tune` leaves alone unless named: derived values (given in chess-like games) and the
 /// mop-up terms, which quiet positions of played games barely show.
-const UNTUNED: [&str; 8] =
-    ["value_per_move", "value_base", "pawn_value", "mopup_edge", "mopup_close", "mopup_box", "mopup_cover", "elimination"];
+const UNTUNED: [&str; 9] = [
+    "value_per_move",
+    "value_base",
+    "pawn_value",
+    "mopup_edge",
+    "mopup_close",
+    "mopup_box",
+    "mopup_level_box",
+    "mopup_cover",
+    "elimination",
+];
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "An engine for multi-player and three-dimensional chess variants")]

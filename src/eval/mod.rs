@@ -106,6 +106,10 @@ crate::params::tunable! {
     /// Against a bare royal piece: bonus per halving of the cells it can reach by steps over cells
     /// the stronger player does not attack, against all the cells it may stand on (boxing it in).
     mopup_box: 0..=400,
+    /// Against a bare royal piece: the same on its own level only, by steps that stay on it. On a
+    /// board of several levels a wall must be built on each; this pays for the first before the
+    /// whole box shrinks.
+    mopup_level_box: 0..=400,
     /// Against a bare royal piece: bonus per cell next to it (one of its steps) that the stronger
     /// player attacks (the mating net closing where the box cannot, on boards without walls).
     mopup_cover: 0..=100,
@@ -156,6 +160,7 @@ pub const PARAMS: EvalParams = EvalParams {
     mopup_edge: 60,
     mopup_close: 16,
     mopup_box: 60,
+    mopup_level_box: 0,
     mopup_cover: 10,
     elimination: 200,
 };

@@ -15,7 +15,8 @@ use crate::types::{Cell, PerPlayer, Player};
 pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPlayer<i32> {
     let params = &t.params;
     let mut bonus = PerPlayer::splat(0);
-    if params.mopup_edge == 0 && params.mopup_close == 0 && params.mopup_box == 0 && params.mopup_cover == 0 && params.elimination == 0 {
+    let boxes = params.mopup_box > 0 || params.mopup_level_box > 0 || params.mopup_cover > 0;
+    if params.mopup_edge == 0 && params.mopup_close == 0 && !boxes && params.elimination == 0 {
         return bonus;
     }
     let active = pos.active_players();
@@ -25,6 +26,7 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
                 + params.mopup_edge * t.royal_max_mobility[out]
                 + params.mopup_close * t.royal_max_distance
                 + box_bonus(params.mopup_box, pos.game().rules.royal_zone[out].count(), 1)
+                + box_bonus(params.mopup_level_box, level_zone_count(pos, out), 1)
                 + params.mopup_cover * t.royal_max_mobility[out];
         }
     }
@@ -38,10 +40,12 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
             if let Some(own) = pos.royal_cell(strong) {
                 b += params.mopup_close * (t.royal_max_distance - t.royal_distance(own, weak));
             }
-            if params.mopup_box > 0 || params.mopup_cover > 0 {
+            if boxes {
                 let zone = pos.game().rules.royal_zone[bare];
-                let net = royal_net(pos, weak, strong, zone);
+                let net = royal_net(pos, weak, strong, zone, params.mopup_level_box > 0);
                 b += box_bonus(params.mopup_box, zone.count(), net.region.count());
+                let level = zone & pos.game().level_cells[pos.game().def.geometry.cells[weak].level];
+                b += box_bonus(params.mopup_level_box, level.count(), (net.level_region & level).count());
                 b += params.mopup_cover * net.covered as i32;
             }
             best[strong] = best[strong].max(b);
@@ -60,17 +64,27 @@ fn box_bonus(weight: i32, cells: u32, region: u32) -> i32 {
     (f64::from(weight) * (f64::from(cells.max(1)) / f64::from(region.max(1))).log2()).round() as i32
 }
 
+/// The cells of the largest level of `player`'s royal zone: what a level box is measured against
+/// once that player is out.
+fn level_zone_count<const W: usize>(pos: &Position<W>, player: Player) -> u32 {
+    let zone = pos.game().rules.royal_zone[player];
+    pos.game().level_cells.iter().map(|&level| (level & zone).count()).max().unwrap_or(0)
+}
+
 /// How far `strong` has caught a bare royal piece.
 pub(super) struct Net<const W: usize> {
     /// The cells the royal piece reaches by its steps within its zone without stepping onto a cell
     /// that the stronger player attacks (its own cell included): the box it is kept in.
     region: Bitboard<W>,
+    /// The same by steps that stay on its level (when asked for and the board has several).
+    level_region: Bitboard<W>,
     /// Its steps (within the zone) onto attacked cells.
     covered: u32,
 }
 
-/// The net `strong` has around the bare royal piece on `weak`, confined to `zone`.
-pub(super) fn royal_net<const W: usize>(pos: &Position<W>, weak: Cell, strong: Player, zone: Bitboard<W>) -> Net<W> {
+/// The net `strong` has around the bare royal piece on `weak`, confined to `zone`; with `levels`,
+/// its box on its own level too.
+pub(super) fn royal_net<const W: usize>(pos: &Position<W>, weak: Cell, strong: Player, zone: Bitboard<W>, levels: bool) -> Net<W> {
     let game = pos.game();
     let mut occ = pos.occupied();
     occ.clear(weak);
@@ -83,24 +97,30 @@ pub(super) fn royal_net<const W: usize>(pos: &Position<W>, weak: Cell, strong: P
     let open = zone & !attacked;
     let steps = pos.piece_targets(weak, king.kind(), king.orientation(), Bitboard::EMPTY) & zone;
     let covered = (steps & attacked).count();
-    let mut region = Bitboard::from_cell(weak);
-    let mut frontier = region;
-    while frontier.any() {
-        let mut next = Bitboard::EMPTY;
-        for c in frontier {
-            next |= pos.piece_targets(c, king.kind(), king.orientation(), Bitboard::EMPTY);
+    let flood = |open: Bitboard<W>| {
+        let mut region = Bitboard::from_cell(weak);
+        let mut frontier = region;
+        while frontier.any() {
+            let mut next = Bitboard::EMPTY;
+            for c in frontier {
+                next |= pos.piece_targets(c, king.kind(), king.orientation(), Bitboard::EMPTY);
+            }
+            frontier = next & open & !region;
+            region |= frontier;
         }
-        frontier = next & open & !region;
-        region |= frontier;
-    }
-    Net { region, covered }
+        region
+    };
+    let region = flood(open);
+    let level_region =
+        if levels && game.level_cells.len() > 1 { flood(open & game.level_cells[game.def.geometry.cells[weak].level]) } else { region };
+    Net { region, level_region, covered }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::{Evaluator, PARAMS};
-    use crate::notation::parse_position;
+    use crate::notation::{parse_position, placement_from};
     use crate::registry;
 
     /// The box of a bare King: the cells it reaches without stepping onto an attacked cell.
@@ -112,7 +132,7 @@ mod tests {
         // attacked).
         let pos = parse_position(game, "4k3/8/8/8/R7/1K6/8/8 b - - 0 1").expect("fen");
         let king = pos.royal_cell(black).expect("a King");
-        let net = royal_net(&pos, king, white, game.all_cells);
+        let net = royal_net(&pos, king, white, game.all_cells, false);
         assert_eq!(net.region.count(), 28);
         assert_eq!(net.covered, 0, "no step of the King on e8 is attacked");
         let only_box =
@@ -121,7 +141,32 @@ mod tests {
         assert_eq!(bonus(&only_box.tables, &pos)[white], 119);
         // Unprotected, the Rook can be taken: the King gets past the 4th rank through a4.
         let pos = parse_position(game, "4k3/8/8/8/R7/8/8/K7 b - - 0 1").expect("fen");
-        let net = royal_net(&pos, king, white, game.all_cells);
+        let net = royal_net(&pos, king, white, game.all_cells, false);
         assert_eq!(net.region.count(), 64 - 15 - 1, "all but the 15 attacked cells and a1 behind them");
+    }
+
+    /// On two levels a wall on one level does not box the King in (it walks round on the other),
+    /// but it shrinks the box of the King's own level.
+    #[test]
+    fn a_wall_on_one_level_shrinks_the_level_box() {
+        let def = crate::games::definition("guru2").expect("guru2");
+        let men = [("Ue8", "rK"), ("Ua6", "gR"), ("Ub5", "gK")];
+        let text = format!("{} r rg - - 0 1 2:bgog", placement_from(&def.geometry, &men).expect("cells"));
+        let game = registry::compiled::<4>(def);
+        let pos = parse_position(game, &text).expect("position");
+        let (red, green) = (Player::new(0), Player::new(2));
+        let king = pos.royal_cell(red).expect("a King");
+        let net = royal_net(&pos, king, green, game.all_cells, true);
+        assert_eq!(net.level_region.count(), 36, "ranks 7 to 10 of the Upper level but the a-file, which the Rook holds too");
+        assert!(net.region.count() > 100, "the Lower level is open: {}", net.region.count());
+        let only_level_box = Evaluator::new(
+            game,
+            &PARAMS
+                .with_overrides("mopup_edge=0,mopup_close=0,mopup_box=0,mopup_level_box=100,mopup_cover=0,elimination=0")
+                .expect("valid"),
+        );
+        // log2(100 / 36) = 1.47 halvings of the level, on top of Blue's and Orange's, whom Green
+        // has mated: a whole level each, log2(100).
+        assert_eq!(bonus(&only_level_box.tables, &pos)[green], 147 + 2 * 664);
     }
 }

@@ -31,6 +31,8 @@ pub struct Game<const W: usize> {
     pub nplayers: usize,
     pub ntypes: usize,
     pub all_cells: Bitboard<W>,
+    /// The cells of each level of the geometry (one entry on a flat board).
+    pub level_cells: Vec<Bitboard<W>>,
     pub moves: MoveTables<W>,
     pub types: Table<PieceType, TypeInfo<W>>,
     pub attacks: AttackTables<W>,
@@ -55,7 +57,23 @@ impl<const W: usize> Game<W> {
         let rules = RuleTables::build(&def, &moves, &types);
         let zobrist = Zobrist::new(ncells, ntypes, nplayers, rules.castles.len());
         let pawns = pawns::build(ncells, nplayers, &moves, &types);
-        Game { ncells, nplayers, ntypes, all_cells: Bitboard::first_n(ncells), moves, types, attacks, rules, zobrist, pawns, def }
+        let level_cells = (0..def.geometry.levels)
+            .map(|l| Bitboard::from_cells(def.geometry.all().filter(|&c| def.geometry.cells[c].level == l)))
+            .collect();
+        Game {
+            ncells,
+            nplayers,
+            ntypes,
+            all_cells: Bitboard::first_n(ncells),
+            level_cells,
+            moves,
+            types,
+            attacks,
+            rules,
+            zobrist,
+            pawns,
+            def,
+        }
     }
 
     /// Every player, in turn order.
