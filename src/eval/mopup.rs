@@ -44,8 +44,10 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
                 let zone = pos.game().rules.royal_zone[bare];
                 let net = royal_net(pos, weak, strong, zone, params.mopup_level_box > 0);
                 b += box_bonus(params.mopup_box, zone.count(), net.region.count());
-                let level = zone & pos.game().level_cells[pos.game().def.geometry.cells[weak].level];
-                b += box_bonus(params.mopup_level_box, level.count(), (net.level_region & level).count());
+                if let Some(level_region) = net.level_region {
+                    let level = zone & pos.game().level_of(weak);
+                    b += box_bonus(params.mopup_level_box, level.count(), level_region.count());
+                }
                 b += params.mopup_cover * net.covered as i32;
             }
             best[strong] = best[strong].max(b);
@@ -76,8 +78,8 @@ pub(super) struct Net<const W: usize> {
     /// The cells the royal piece reaches by its steps within its zone without stepping onto a cell
     /// that the stronger player attacks (its own cell included): the box it is kept in.
     region: Bitboard<W>,
-    /// The same by steps that stay on its level (when asked for and the board has several).
-    level_region: Bitboard<W>,
+    /// The same by steps that stay on its level (when asked for).
+    level_region: Option<Bitboard<W>>,
     /// Its steps (within the zone) onto attacked cells.
     covered: u32,
 }
@@ -111,8 +113,8 @@ pub(super) fn royal_net<const W: usize>(pos: &Position<W>, weak: Cell, strong: P
         region
     };
     let region = flood(open);
-    let level_region =
-        if levels && game.level_cells.len() > 1 { flood(open & game.level_cells[game.def.geometry.cells[weak].level]) } else { region };
+    // On a flat board the level's box is the whole box.
+    let level_region = levels.then(|| if game.level_cells.len() > 1 { flood(open & game.level_of(weak)) } else { region });
     Net { region, level_region, covered }
 }
 
@@ -157,7 +159,11 @@ mod tests {
         let (red, green) = (Player::new(0), Player::new(2));
         let king = pos.royal_cell(red).expect("a King");
         let net = royal_net(&pos, king, green, game.all_cells, true);
-        assert_eq!(net.level_region.count(), 36, "ranks 7 to 10 of the Upper level but the a-file, which the Rook holds too");
+        assert_eq!(
+            net.level_region.map(|r| r.count()),
+            Some(36),
+            "ranks 7 to 10 of the Upper level but the a-file, which the Rook holds too"
+        );
         assert!(net.region.count() > 100, "the Lower level is open: {}", net.region.count());
         let only_level_box = Evaluator::new(
             game,

@@ -17,7 +17,7 @@ use crate::bitboard::Bitboard;
 use crate::game::GameDef;
 use crate::geometry::Geometry;
 use crate::moves::{Leg, MAX_LEGS, Man, Move, MoveKind};
-use crate::types::{MAX_CELLS, MAX_PLAYERS, MAX_TYPES, PieceType, Player, Table};
+use crate::types::{Cell, MAX_CELLS, MAX_PLAYERS, MAX_TYPES, PieceType, Player, Table};
 
 pub use attack::{AttackTables, Members, Orientation, RayGroup};
 pub use movement::{CompiledComponent, MoveTables, TableBuilder, TypeInfo};
@@ -74,6 +74,11 @@ impl<const W: usize> Game<W> {
             pawns,
             def,
         }
+    }
+
+    /// The cells of `cell`'s level.
+    pub fn level_of(&self, cell: Cell) -> Bitboard<W> {
+        self.level_cells[self.def.geometry.cells[cell].level]
     }
 
     /// Every player, in turn order.
