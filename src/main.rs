@@ -13,7 +13,7 @@ use tessera::{protocol, session};
 
 /// Parameters `tune` leaves alone unless named: derived values (given in chess-like games) and the
 /// mop-up terms, which quiet positions of played games barely show.
-const UNTUNED: [&str; 9] = [
+const UNTUNED: [&str; 10] = [
     "value_per_move",
     "value_base",
     "pawn_value",
@@ -22,6 +22,7 @@ const UNTUNED: [&str; 9] = [
     "mopup_box",
     "mopup_level_box",
     "mopup_cover",
+    "mopup_men",
     "elimination",
 ];
 

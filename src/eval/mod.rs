@@ -113,6 +113,10 @@ crate::params::tunable! {
     /// Against a bare royal piece: bonus per cell next to it (one of its steps) that the stronger
     /// player attacks (the mating net closing where the box cannot, on boards without walls).
     mopup_cover: 0..=100,
+    /// While every opponent has only its royal piece left: bonus per man the player keeps besides
+    /// its own royal piece. Its men are what mates, so none is given up for the first of two
+    /// mates (three Rooks mate two bare Kings on the hex board; two Rooks rarely mate the last).
+    mopup_men: 0..=1000,
     /// With three or more players: bonus to a player for each opponent it has checkmated, on top
     /// of the largest mop-up term that opponent could have given (so that mating a bare royal
     /// piece always beats driving it to the edge).
@@ -162,6 +166,7 @@ pub const PARAMS: EvalParams = EvalParams {
     mopup_box: 60,
     mopup_level_box: 0,
     mopup_cover: 10,
+    mopup_men: 300,
     elimination: 200,
 };
 

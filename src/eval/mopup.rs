@@ -16,7 +16,7 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
     let params = &t.params;
     let mut bonus = PerPlayer::splat(0);
     let boxes = params.mopup_box > 0 || params.mopup_level_box > 0 || params.mopup_cover > 0;
-    if params.mopup_edge == 0 && params.mopup_close == 0 && !boxes && params.elimination == 0 {
+    if params.mopup_edge == 0 && params.mopup_close == 0 && !boxes && params.mopup_men == 0 && params.elimination == 0 {
         return bonus;
     }
     let active = pos.active_players();
@@ -55,6 +55,10 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
     }
     for p in active.iter() {
         bonus[p] += best[p];
+        // Paid before and after a mate alike: a man given up for a mate is lost for the next one.
+        if params.mopup_men > 0 && !pos.is_bare(p) && pos.opponents(p).iter().all(|q| pos.is_bare(q)) {
+            bonus[p] += params.mopup_men * (pos.pieces_of(p).count() as i32 - 1);
+        }
     }
     bonus
 }
@@ -137,14 +141,31 @@ mod tests {
         let net = royal_net(&pos, king, white, game.all_cells, false);
         assert_eq!(net.region.count(), 28);
         assert_eq!(net.covered, 0, "no step of the King on e8 is attacked");
-        let only_box =
-            Evaluator::new(game, &PARAMS.with_overrides("mopup_edge=0,mopup_close=0,mopup_box=100,mopup_cover=0").expect("valid"));
+        let only_box = Evaluator::new(
+            game,
+            &PARAMS.with_overrides("mopup_edge=0,mopup_close=0,mopup_box=100,mopup_cover=0,mopup_men=0").expect("valid"),
+        );
         // log2(64 / 28) = 1.19 halvings of the board.
         assert_eq!(bonus(&only_box.tables, &pos)[white], 119);
         // Unprotected, the Rook can be taken: the King gets past the 4th rank through a4.
         let pos = parse_position(game, "4k3/8/8/8/R7/8/8/K7 b - - 0 1").expect("fen");
         let net = royal_net(&pos, king, white, game.all_cells, false);
         assert_eq!(net.region.count(), 64 - 15 - 1, "all but the 15 attacked cells and a1 behind them");
+    }
+
+    /// The men a player keeps count only while every opponent is bare.
+    #[test]
+    fn men_are_kept_against_bare_royal_pieces_only() {
+        let game = registry::compiled::<1>(crate::games::definition("chess").expect("chess"));
+        let white = Player::new(0);
+        let only_men = Evaluator::new(
+            game,
+            &PARAMS.with_overrides("mopup_edge=0,mopup_close=0,mopup_box=0,mopup_cover=0,mopup_men=100").expect("valid"),
+        );
+        let bonus_of = |fen: &str| bonus(&only_men.tables, &parse_position(game, fen).expect("fen"))[white];
+        assert_eq!(bonus_of("4k3/8/8/8/R7/1K6/8/8 b - - 0 1"), 100);
+        assert_eq!(bonus_of("4k3/8/8/8/R7/1KP5/8/8 b - - 0 1"), 200, "a pawn is a man too");
+        assert_eq!(bonus_of("4k3/8/8/8/R7/1K6/8/7n b - - 0 1"), 0, "Black has a Knight");
     }
 
     /// On two levels a wall on one level does not box the King in (it walks round on the other),
@@ -168,7 +189,7 @@ mod tests {
         let only_level_box = Evaluator::new(
             game,
             &PARAMS
-                .with_overrides("mopup_edge=0,mopup_close=0,mopup_box=0,mopup_level_box=100,mopup_cover=0,elimination=0")
+                .with_overrides("mopup_edge=0,mopup_close=0,mopup_box=0,mopup_level_box=100,mopup_cover=0,mopup_men=0,elimination=0")
                 .expect("valid"),
         );
         // log2(100 / 36) = 1.47 halvings of the level, on top of Blue's and Orange's, whom Green
