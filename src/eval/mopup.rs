@@ -3,7 +3,8 @@
 //! and by bringing its own royal piece near. All of it follows from the royal piece's moves on
 //! the empty board and the attacks on the board, so the term knows no game. A player who has
 //! checkmated an opponent keeps the most that opponent's bare royal piece could have given, plus
-//! the `elimination` bonus.
+//! the `elimination` bonus. While every opponent is bare, each man a player keeps counts extra: its
+//! men are what mates.
 
 use super::EvalTables;
 use crate::bitboard::Bitboard;
