@@ -57,7 +57,7 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
     for p in active.iter() {
         bonus[p] += best[p];
         // Paid before and after a mate alike: a man given up for a mate is lost for the next one.
-        if params.mopup_men > 0 && !pos.is_bare(p) && pos.opponents(p).iter().all(|q| pos.is_bare(q)) {
+        if params.mopup_men > 0 && !pos.is_bare(p) && pos.opponents_bare(p) {
             bonus[p] += params.mopup_men * (pos.pieces_of(p).count() as i32 - 1);
         }
     }

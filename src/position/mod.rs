@@ -178,6 +178,10 @@ impl<const W: usize> Position<W> {
     pub fn is_bare(&self, p: Player) -> bool {
         self.by_owner[p].count() == 1
     }
+    /// Whether every opponent of `p` is bare: `p` is mopping up.
+    pub fn opponents_bare(&self, p: Player) -> bool {
+        self.opponents(p).iter().all(|q| self.is_bare(q))
+    }
     pub fn count(&self, p: Player, kind: PieceType) -> u8 {
         self.counts[p][kind]
     }

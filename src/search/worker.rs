@@ -398,7 +398,7 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// Whether `p` hunts bare royal pieces: every opponent has its royal piece alone and `p` has a
     /// man that can help to mate.
     pub fn hunts_bare_royals(&self, p: Player) -> bool {
-        self.pos.opponents(p).iter().all(|q| self.pos.is_bare(q)) && self.has_pieces(p)
+        self.pos.opponents_bare(p) && self.has_pieces(p)
     }
 
     /// Whether `p` has a man that is neither a pawn nor royal (null move is unsafe without).
