@@ -23,7 +23,10 @@ impl<const W: usize> Position<W> {
     #[inline(always)]
     pub(crate) fn members(&self, m: &Members) -> Bitboard<W> {
         let mut b = Bitboard::EMPTY;
-        for &(t, o) in &m.0 {
+        if !m.types.intersects(self.types_present) {
+            return b;
+        }
+        for &(t, o) in &m.list {
             b |= match o {
                 Orientation::Any => self.by_type[t],
                 Orientation::Of(o) => self.by_type[t] & self.by_orient[o],

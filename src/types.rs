@@ -181,6 +181,18 @@ impl TypeSet {
         self.0 >> t.index() & 1 == 1
     }
     #[inline(always)]
+    pub fn with(self, t: PieceType) -> Self {
+        TypeSet(self.0 | 1 << t.index())
+    }
+    #[inline(always)]
+    pub fn without(self, t: PieceType) -> Self {
+        TypeSet(self.0 & !(1 << t.index()))
+    }
+    #[inline(always)]
+    pub fn intersects(self, other: TypeSet) -> bool {
+        self.0 & other.0 != 0
+    }
+    #[inline(always)]
     pub fn iter(self) -> impl Iterator<Item = PieceType> {
         set_bits(self.0).map(PieceType::new)
     }

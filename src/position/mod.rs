@@ -20,7 +20,7 @@ use arrayvec::ArrayVec;
 use crate::bitboard::Bitboard;
 pub use crate::moves::{MAX_LEGS, Man, Move, MoveKind};
 use crate::tables::Game;
-use crate::types::{Cell, MAX_PLAYERS, PerPlayer, PerType, PieceType, Player, PlayerSet};
+use crate::types::{Cell, MAX_PLAYERS, PerPlayer, PerType, PieceType, Player, PlayerSet, TypeSet};
 pub use end::{EndReason, GameEnd};
 pub use make::Undo;
 pub use psq::{PHASE_FULL, PieceSquare, Tapered};
@@ -55,6 +55,8 @@ pub struct Position<const W: usize> {
     pub(crate) by_owner: PerPlayer<Bitboard<W>>,
     pub(crate) by_orient: PerPlayer<Bitboard<W>>,
     pub(crate) by_type: PerType<Bitboard<W>>,
+    /// The types with a man on the board: attack tests skip the patterns of types that are gone.
+    pub(crate) types_present: TypeSet,
     pub(crate) occ: Bitboard<W>,
     pub(crate) to_move: Player,
     pub(crate) active: PlayerSet,
@@ -87,6 +89,7 @@ impl<const W: usize> Position<W> {
             by_owner: PerPlayer::splat(Bitboard::EMPTY),
             by_orient: PerPlayer::splat(Bitboard::EMPTY),
             by_type: PerType::splat(Bitboard::EMPTY),
+            types_present: TypeSet::default(),
             occ: Bitboard::EMPTY,
             to_move: Player::new(0),
             active: PlayerSet::first(game.nplayers),
@@ -293,6 +296,7 @@ impl<const W: usize> Position<W> {
         self.by_owner[m.owner()].set(cell);
         self.by_orient[m.orientation()].set(cell);
         self.by_type[m.kind()].set(cell);
+        self.types_present = self.types_present.with(m.kind());
         self.occ.set(cell);
         self.hash ^= self.man_key(cell, m);
         self.counts[m.owner()][m.kind()] += 1;
@@ -311,6 +315,9 @@ impl<const W: usize> Position<W> {
         self.by_owner[m.owner()].clear(cell);
         self.by_orient[m.orientation()].clear(cell);
         self.by_type[m.kind()].clear(cell);
+        if self.by_type[m.kind()].is_empty() {
+            self.types_present = self.types_present.without(m.kind());
+        }
         self.occ.clear(cell);
         self.hash ^= self.man_key(cell, m);
         self.counts[m.owner()][m.kind()] -= 1;

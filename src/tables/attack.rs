@@ -11,7 +11,7 @@ use crate::bitboard::Bitboard;
 use crate::game::GameDef;
 use crate::geometry::{Vec3, neg};
 use crate::movement::Component;
-use crate::types::{Cell, PieceType, Player, Table};
+use crate::types::{Cell, PieceType, Player, Table, TypeSet};
 
 /// Which orientation of a type a group member stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,17 +23,23 @@ pub enum Orientation {
 
 /// Pieces (type, orientation) sharing one reverse attack pattern.
 #[derive(Clone, Debug, Default)]
-pub struct Members(pub ArrayVec<(PieceType, Orientation), 32>);
+pub struct Members {
+    pub list: ArrayVec<(PieceType, Orientation), 32>,
+    /// The members' types, one bit per type: a group none of whose types is on the board is
+    /// skipped without looking at its members (games with many types and few men left).
+    pub types: TypeSet,
+}
 
 impl Members {
     fn add(&mut self, t: PieceType, o: Orientation) {
-        if !self.0.contains(&(t, o)) {
-            self.0.push((t, o));
+        if !self.list.contains(&(t, o)) {
+            self.list.push((t, o));
+            self.types = self.types.with(t);
         }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.list.is_empty()
     }
 }
 
