@@ -100,6 +100,14 @@ pub(super) fn royal_net<const W: usize>(pos: &Position<W>, weak: Cell, strong: P
         let m = pos.man_at(c);
         attacked |= attack_targets(game, c, m.kind(), m.orientation(), occ);
     }
+    // Where royal pieces may not face each other, the stronger one's open lines are closed to the
+    // bare one as well: the facing rule is its share of the net (the facing directions come in
+    // opposite pairs, so the rays towards it are the rays from it).
+    if let (Some(facing), Some(own)) = (&game.attacks.facing, pos.royal_cell(strong)) {
+        for &r in &facing.rays {
+            attacked |= game.moves.ray_attacks(r, own, occ);
+        }
+    }
     let king = pos.man_at(weak);
     let open = zone & !attacked;
     let steps = pos.piece_targets(weak, king.kind(), king.orientation(), Bitboard::EMPTY) & zone;
@@ -152,6 +160,21 @@ mod tests {
         let pos = parse_position(game, "4k3/8/8/8/R7/8/8/K7 b - - 0 1").expect("fen");
         let net = royal_net(&pos, king, white, game.all_cells, false);
         assert_eq!(net.region.count(), 64 - 15 - 1, "all but the 15 attacked cells and a1 behind them");
+    }
+
+    /// Where royal pieces may not face each other (ninjachess), the stronger royal piece's open
+    /// lines are part of the net.
+    #[test]
+    fn the_facing_rule_closes_cells_to_a_bare_royal_piece() {
+        let def = crate::games::definition("ninjachess").expect("ninjachess");
+        let text = format!("{} b - - 0 1", placement_from(&def.geometry, &[("m5", "K"), ("l8", "k")]).expect("cells"));
+        let game = registry::compiled::<4>(def);
+        let pos = parse_position(game, &text).expect("position");
+        let king = pos.royal_cell(Player::new(1)).expect("a King");
+        let net = royal_net(&pos, king, Player::new(0), pos.game().rules.royal_zone[Player::new(1)], false);
+        // From m5 the m-file (m7, m8, m9) and the diagonal l6-k7 reach steps of the King on l8;
+        // White's King itself never steps into Black's half.
+        assert_eq!(net.covered, 4);
     }
 
     /// The men a player keeps count only while every opponent is bare.
