@@ -315,12 +315,13 @@ impl<const W: usize> Position<W> {
         self.by_owner[m.owner()].clear(cell);
         self.by_orient[m.orientation()].clear(cell);
         self.by_type[m.kind()].clear(cell);
-        if self.by_type[m.kind()].is_empty() {
-            self.types_present = self.types_present.without(m.kind());
-        }
         self.occ.clear(cell);
         self.hash ^= self.man_key(cell, m);
         self.counts[m.owner()][m.kind()] -= 1;
+        // The owner's count is the cheap test; the whole board's men of the type only when it is 0.
+        if self.counts[m.owner()][m.kind()] == 0 && self.by_type[m.kind()].is_empty() {
+            self.types_present = self.types_present.without(m.kind());
+        }
         self.psq[m.owner()] -= self.psq_table.value(m.kind(), m.orientation(), cell);
         if self.royal[m.owner()] == Some(cell) {
             self.royal[m.owner()] = None;
