@@ -7,10 +7,13 @@
 //! men are what mates.
 
 use super::EvalTables;
+use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
-use crate::movegen::targets::attack_targets;
+use crate::movegen::targets::attacked_cells;
+use crate::movement::Mode;
 use crate::position::Position;
-use crate::types::{Cell, PerPlayer, Player};
+use crate::tables::CompiledComponent;
+use crate::types::{Cell, PerPlayer, Player, PlayerSet};
 
 /// The term for every player (centipawns, the same in both phases).
 pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPlayer<i32> {
@@ -95,30 +98,29 @@ pub(super) fn royal_net<const W: usize>(pos: &Position<W>, weak: Cell, strong: P
     let game = pos.game();
     let mut occ = pos.occupied();
     occ.clear(weak);
-    let mut attacked = Bitboard::EMPTY;
-    for c in pos.pieces_of(strong) {
-        let m = pos.man_at(c);
-        attacked |= attack_targets(game, c, m.kind(), m.orientation(), occ);
-    }
-    // Where royal pieces may not face each other, the stronger one's open lines are closed to the
-    // bare one as well: the facing rule is its share of the net (the facing directions come in
-    // opposite pairs, so the rays towards it are the rays from it).
-    if let (Some(facing), Some(own)) = (&game.attacks.facing, pos.royal_cell(strong)) {
-        for &r in &facing.rays {
-            attacked |= game.moves.ray_attacks(r, own, occ);
-        }
-    }
+    // The facing rule (ninjachess) closes the stronger royal piece's open lines to the bare one
+    // as it does for the legality of its moves.
+    let attacked = attacked_cells(pos, PlayerSet::only(strong), occ, Facing::Counted);
     let king = pos.man_at(weak);
     let open = zone & !attacked;
     let steps = pos.piece_targets(weak, king.kind(), king.orientation(), Bitboard::EMPTY) & zone;
     let covered = (steps & attacked).count();
+    // A royal piece that only steps (so far every game's) floods through its one table: the flood
+    // is most of this term's cost.
+    let step_table = match game.types[king.kind()].comps[king.orientation()].as_slice() {
+        [CompiledComponent::Leap { table, mode: Mode::Both }] => Some(&game.moves.leaps[usize::from(*table)]),
+        _ => None,
+    };
     let flood = |open: Bitboard<W>| {
         let mut region = Bitboard::from_cell(weak);
         let mut frontier = region;
         while frontier.any() {
             let mut next = Bitboard::EMPTY;
             for c in frontier {
-                next |= pos.piece_targets(c, king.kind(), king.orientation(), Bitboard::EMPTY);
+                next |= match step_table {
+                    Some(t) => t[c],
+                    None => pos.piece_targets(c, king.kind(), king.orientation(), Bitboard::EMPTY),
+                };
             }
             frontier = next & open & !region;
             region |= frontier;

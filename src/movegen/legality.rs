@@ -7,11 +7,15 @@ use arrayvec::ArrayVec;
 
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
+use crate::movegen::targets::attacked_cells;
 use crate::position::Position;
 use crate::types::{Cell, PlayerSet};
 
 /// Most pinned men tracked one by one; a man beyond them gets the exact test.
 const MAX_PINS: usize = 32;
+/// Most enemy men for which the royal piece's steps are tested against one map of their attacks
+/// instead of one reverse attack test per step.
+const DANGER_MAP_MAX_MEN: u32 = 6;
 
 /// What the legality filter knows about the mover's royal piece before generating moves.
 pub(crate) struct Safety<const W: usize> {
@@ -25,6 +29,11 @@ pub(crate) struct Safety<const W: usize> {
     pub risky_from: Bitboard<W>,
     /// Moves to these cells need the exact test.
     risky_to: Bitboard<W>,
+    /// Where the enemy has few men: the cells the royal piece may not step to, those its enemies
+    /// attack once it has left its cell (exact for its plain steps and captures). One pass over
+    /// the enemy's men is cheaper then than a test per step, above all with the 26 steps of a
+    /// royal piece in three dimensions.
+    pub danger: Option<Bitboard<W>>,
 }
 
 impl<const W: usize> Position<W> {
@@ -41,9 +50,19 @@ impl<const W: usize> Position<W> {
             pins: ArrayVec::new(),
             risky_from: Bitboard::EMPTY,
             risky_to: Bitboard::EMPTY,
+            danger: None,
         };
         let Some(k) = s.royal else { return s };
-        s.in_check = self.attacked(k, self.occ, enemies, Bitboard::EMPTY, Facing::Counted);
+        if self.pieces_of_set(enemies).count() <= DANGER_MAP_MAX_MEN {
+            let mut occ = self.occ;
+            occ.clear(k);
+            s.danger = Some(attacked_cells(self, enemies, occ, Facing::Counted));
+        }
+        // The map holds the royal cell itself when it is attacked: the lines stop there anyway.
+        s.in_check = match s.danger {
+            Some(danger) => danger.has(k),
+            None => self.attacked(k, self.occ, enemies, Bitboard::EMPTY, Facing::Counted),
+        };
         if s.in_check {
             return s;
         }

@@ -136,10 +136,9 @@ impl<const W: usize> Position<W> {
                 if tactical {
                     targets &= self.occ;
                 }
-                for to in targets {
-                    if self.legal_plain(&s, from, to) {
-                        out.push(Move::new(from, to));
-                    }
+                match s.danger.filter(|_| s.royal == Some(from)) {
+                    Some(danger) => out.extend((targets & !danger).into_iter().map(|to| Move::new(from, to))),
+                    None => out.extend(targets.into_iter().filter(|&to| self.legal_plain(&s, from, to)).map(|to| Move::new(from, to))),
                 }
             }
             if mode == Generate::First && !out.is_empty() {

@@ -11,6 +11,7 @@ mod exact {
     fn exact<const W: usize>(pos: &Position<W>) -> Vec<Move> {
         let mut s = pos.safety();
         s.risky_from = pos.game.all_cells;
+        s.danger = None;
         let mut out = Vec::new();
         pos.generate(s, super::super::Generate::All, &mut out);
         out.sort_by_key(|m| m.raw());
@@ -105,6 +106,34 @@ mod exact {
         }
         assert!(positions > 3000, "{positions}");
         assert!(mates > 20, "{mates} checkmates");
+    }
+
+    /// Few men: the royal piece's steps are tested against a map of the enemy's attacks, which
+    /// must agree with the exact test in every game (hoppers, curved and bent riders, the facing
+    /// rule, three and four players).
+    #[test]
+    fn the_danger_map_agrees_with_exact_legality_in_sparse_positions() {
+        fn games<const W: usize>(id: &str, rng: &mut StdRng) -> usize {
+            let game = compiled::<W>(crate::games::definition(id).expect("a game"));
+            let players = game.nplayers;
+            let mut positions = 0;
+            for _ in 0..40 {
+                let men = rng.random_range(0..6 / (players - 1));
+                positions += check_game(random_position(game, rng, men), rng, 60).0;
+            }
+            positions
+        }
+        let mut rng = StdRng::seed_from_u64(0xD1B5_4A32_D192_ED03);
+        for (id, positions) in [
+            ("chess", games::<1>("chess", &mut rng)),
+            ("cwda-cn", games::<1>("cwda-cn", &mut rng)),
+            ("ninjachess", games::<4>("ninjachess", &mut rng)),
+            ("honeycomb3", games::<4>("honeycomb3", &mut rng)),
+            ("guru2", games::<4>("guru2", &mut rng)),
+            ("aof3", games::<6>("aof3", &mut rng)),
+        ] {
+            assert!(positions > 400, "{id}: {positions}");
+        }
     }
 }
 

@@ -51,7 +51,7 @@ impl<const W: usize> Worker<'_, W> {
             let values = self.shared.eval.values();
             for i in 0..list.moves.len() {
                 let m = list.moves[i];
-                if self.is_quiet(m) && see_ge(&self.pos, m, 0, values) && self.gives_check(m) {
+                if self.is_quiet(m) && self.gives_check(m) && see_ge(&self.pos, m, 0, values) {
                     checks.push(m);
                 }
             }
