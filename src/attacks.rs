@@ -161,6 +161,42 @@ impl<const W: usize> Position<W> {
         found
     }
 
+    /// The cells a plain move must start or end on to make a man of `players` attack `target`
+    /// that did not before: a superset read from the reverse tables (a leaper's cells, the open
+    /// lines from `target` up to and including their first man, every hopper line and curved
+    /// path through it; the whole board where bent riders play). A move touching none of them
+    /// gives no new check, so the exact test can be left out.
+    pub fn check_lines(&self, target: Cell, players: PlayerSet) -> Bitboard<W> {
+        let game = self.game;
+        let tables = &game.moves;
+        let groups = &game.attacks;
+        let men = self.pieces_of_set(players);
+        let has = |m: &Members| (self.members(m) & men).any();
+        if has(&groups.bent) {
+            return game.all_cells;
+        }
+        let mut cells = Bitboard::EMPTY;
+        for g in groups.leaps.iter().filter(|g| has(&g.members)) {
+            cells |= tables.leaps[usize::from(g.table)][target];
+        }
+        // The facing rule adds none: royal pieces brought face to face by a legal move cannot be,
+        // as the mover's own would face the other.
+        for g in groups.rides.iter().filter(|g| has(&g.members)) {
+            for &r in &g.rays {
+                cells |= tables.ray_attacks(r, target, self.occ);
+            }
+        }
+        if groups.hops.iter().any(|g| has(&g.members)) {
+            cells |= groups.hop_lines[target];
+        }
+        for (g, reach) in groups.curved.iter().zip(&groups.curved_reach) {
+            if has(&g.members) {
+                cells |= reach[target];
+            }
+        }
+        cells
+    }
+
     /// Whether a bent-rider component of the man on `from` reaches `target`, given `occ`.
     fn bent_attacks(&self, from: Cell, target: Cell, occ: Bitboard<W>) -> bool {
         let game = self.game;

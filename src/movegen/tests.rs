@@ -2,7 +2,7 @@
 //! pass.
 
 mod exact {
-    use crate::position::{Man, Move, Position};
+    use crate::position::{Man, Move, MoveKind, Position};
     use crate::registry::compiled;
     use crate::tables::{CompiledComponent, Game};
     use crate::types::{Cell, PieceType, Player};
@@ -133,6 +133,56 @@ mod exact {
             ("aof3", games::<6>("aof3", &mut rng)),
         ] {
             assert!(positions > 400, "{id}: {positions}");
+        }
+    }
+
+    /// A plain move that checks a player who was not in check starts or ends on one of the cells
+    /// `Position::check_lines` gives (what lets the search leave out the exact test elsewhere).
+    #[test]
+    fn every_new_check_touches_the_check_lines() {
+        fn checks<const W: usize>(id: &str, rng: &mut StdRng) -> usize {
+            let game = compiled::<W>(crate::games::definition(id).expect("a game"));
+            let mut found = 0;
+            for n in 0..30 {
+                // Few men leave long open lines: discovered checks, the facing rule.
+                let men = if n % 2 == 0 { rng.random_range(0..3) } else { rng.random_range(3..10) };
+                let mut pos = if n < 3 { Position::start(game) } else { random_position(game, rng, men) };
+                for _ in 0..60 {
+                    let mut moves = Vec::new();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in
+                        moves.iter().filter(|m| matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) && m.promotion().is_none())
+                    {
+                        let mut after = pos.clone();
+                        after.make(m);
+                        let next = after.to_move();
+                        let Some(k) = pos.royal_cell(next) else { continue };
+                        if pos.in_check(next) || !after.in_check(next) || !pos.is_active(next) {
+                            continue;
+                        }
+                        found += 1;
+                        let lines = pos.check_lines(k, pos.opponents(next));
+                        assert!(lines.has(m.from()) || lines.has(m.to()), "{id}: {m:?} in {}", crate::notation::position_string(&pos));
+                    }
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    pos.make(mv);
+                }
+            }
+            found
+        }
+        let mut rng = StdRng::seed_from_u64(0x2545_F491_4F6C_DD1D);
+        for (id, found) in [
+            ("chess", checks::<1>("chess", &mut rng)),
+            ("cwda-cn", checks::<1>("cwda-cn", &mut rng)),
+            ("ninjachess", checks::<4>("ninjachess", &mut rng)),
+            ("honeycomb3", checks::<4>("honeycomb3", &mut rng)),
+            ("guru2", checks::<4>("guru2", &mut rng)),
+            ("aof3", checks::<6>("aof3", &mut rng)),
+        ] {
+            assert!(found > 100, "{id}: {found} checks");
         }
     }
 }

@@ -195,6 +195,7 @@ impl<const W: usize> Worker<'_, W> {
         let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
         quiets.clear();
         let (mut handed_out, mut next_deferred) = (0, 0);
+        let mut check_lines = None;
         loop {
             let (mv, passes, put_off) = match picker.next_move() {
                 Some((mv, passes)) => (mv, passes, false),
@@ -215,6 +216,7 @@ impl<const W: usize> Worker<'_, W> {
                     continue;
                 }
             }
+            let may_check = !duel || !quiet || self.may_give_check(mv, &mut check_lines);
             self.make_play(passes, mv, ply, &mut undos);
             let child_key = self.key();
             if i > 0 && !put_off && busy.is_some_and(|b| b.contains(child_key)) {
@@ -227,7 +229,7 @@ impl<const W: usize> Worker<'_, W> {
                 self.current_root = Some((mv, i + 1));
             }
             let late = prune && depth <= LMP_MAX_DEPTH && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
-            let gives_check = quiet && (futile || duel) && self.pos.in_check(self.pos.to_move());
+            let gives_check = quiet && (futile || duel) && may_check && self.pos.in_check(self.pos.to_move());
             if (futile || late) && i > 0 && quiet && !gives_check {
                 self.unmake_play(&mut undos);
                 continue;

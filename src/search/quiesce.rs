@@ -49,9 +49,10 @@ impl<const W: usize> Worker<'_, W> {
         checks.clear();
         if hunt {
             let values = self.shared.eval.values();
+            let mut lines = None;
             for i in 0..list.moves.len() {
                 let m = list.moves[i];
-                if self.is_quiet(m) && self.gives_check(m) && see_ge(&self.pos, m, 0, values) {
+                if self.is_quiet(m) && self.may_give_check(m, &mut lines) && self.gives_check(m) && see_ge(&self.pos, m, 0, values) {
                     checks.push(m);
                 }
             }

@@ -13,7 +13,7 @@ use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSetti
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
 use crate::eval::Evaluator;
-use crate::position::{Move, Position, Undo};
+use crate::position::{Move, MoveKind, Position, Undo};
 use crate::tt::TransTable;
 use crate::types::{Player, PlayerSet};
 
@@ -393,6 +393,21 @@ impl<'a, const W: usize> Worker<'a, W> {
         let check = self.pos.in_check(self.pos.to_move());
         self.pos.unmake(mv, u);
         check
+    }
+
+    /// Whether `mv`, about to be made with two players left, may check the opponent: a plain move
+    /// can only where it starts or ends on one of [`Position::check_lines`] (the opponent is not
+    /// in check before it). The lines are found once per node, into `lines`.
+    pub fn may_give_check(&self, mv: Move, lines: &mut Option<Bitboard<W>>) -> bool {
+        if !matches!(mv.kind(), MoveKind::Normal | MoveKind::DoubleStep) || mv.promotion().is_some() {
+            return true;
+        }
+        let lines = *lines.get_or_insert_with(|| {
+            let mover = self.pos.to_move();
+            let royal = self.pos.opponents(mover).iter().next().and_then(|q| self.pos.royal_cell(q));
+            royal.map_or(self.pos.game().all_cells, |k| self.pos.check_lines(k, self.pos.side_of(mover)))
+        });
+        lines.has(mv.from()) || lines.has(mv.to())
     }
 
     /// Whether `p` hunts bare royal pieces: every opponent has its royal piece alone and `p` has a
