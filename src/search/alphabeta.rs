@@ -39,6 +39,15 @@ const NULL_MOVE_EVAL_PLIES: i32 = 3;
 /// Internal iterative reduction with two players: from this depth, a node without a move from the
 /// table is searched a ply shallower.
 const IIR_MIN_DEPTH: i32 = 4;
+/// Singular extensions with two players: from this depth, where the table's entry for the node
+/// is a lower bound or exact and at most `SE_TT_DEPTH_MARGIN` plies shallower, the table's move
+/// is searched a ply deeper if every other move, searched to half the depth, stays
+/// `SE_MARGIN_PER_PLY` centipawns per ply of depth below the entry's score. Not against a bare
+/// royal piece: there the mop-up gradient, not one forcing line, mates, and the extension's
+/// searches slowed the conversions measured.
+const SE_MIN_DEPTH: i32 = 6;
+const SE_TT_DEPTH_MARGIN: i32 = 3;
+const SE_MARGIN_PER_PLY: i32 = 2;
 
 /// Late move pruning with two players: up to this depth, quiet moves after the first
 /// `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
@@ -116,11 +125,28 @@ impl<const W: usize> Worker<'_, W> {
                 return alpha;
             }
         }
+        // A singular-extension search of this node leaves out the table's move, and neither takes
+        // nor leaves the table's value: it answers another question.
+        let excluded = self.stack[ply].excluded;
         let mut tt_move = Move::NONE;
+        let mut singular_candidate = None;
         if let Some(e) = self.shared.tt.probe(self.key()) {
             tt_move = e.mv;
             let score = from_tt(e.score, self.distance());
-            if !pv_node && ply > 0 && e.depth >= depth {
+            if duel
+                && ply > 0
+                && excluded == Move::NONE
+                && depth >= SE_MIN_DEPTH
+                && e.mv != Move::NONE
+                && e.bound != Bound::Upper
+                && e.depth >= depth - SE_TT_DEPTH_MARGIN
+                && !is_mate_score(score)
+                && !self.pos.is_bare(mover)
+                && !self.pos.opponents_bare(mover)
+            {
+                singular_candidate = Some(score);
+            }
+            if !pv_node && ply > 0 && e.depth >= depth && excluded == Move::NONE {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -147,7 +173,7 @@ impl<const W: usize> Worker<'_, W> {
 
         // Null move: only where the side to move alternates (two players) and is not in check.
         let mut r = self.params.null_move_r;
-        if prune && r > 0 && depth > r && static_eval >= beta && self.has_pieces(mover) {
+        if prune && r > 0 && depth > r && static_eval >= beta && excluded == Move::NONE && self.has_pieces(mover) {
             r += depth / NULL_MOVE_DEPTH_DIVISOR + ((static_eval - beta) / NULL_MOVE_EVAL_STEP).min(NULL_MOVE_EVAL_PLIES);
             let u = self.make(Move::PASS);
             self.stack[ply + 1].previous = Move::NONE;
@@ -165,6 +191,25 @@ impl<const W: usize> Worker<'_, W> {
         // not worth much; a ply less finds a move to try first for the next visit.
         if duel && depth >= IIR_MIN_DEPTH && tt_move == Move::NONE {
             depth -= 1;
+        }
+
+        // Singular extension: the table's move is searched a ply deeper when no other move comes
+        // near its value; when another move too beats beta by the margin, the node is cut at once
+        // (multi-cut).
+        let mut tt_move_extension = 0;
+        if let Some(tt_score) = singular_candidate {
+            let singular_beta = tt_score - SE_MARGIN_PER_PLY * depth;
+            self.stack[ply].excluded = tt_move;
+            let v = self.search((depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+            self.stack[ply].excluded = Move::NONE;
+            if self.aborted {
+                return 0;
+            }
+            if v < singular_beta {
+                tt_move_extension = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
         }
 
         let mut list = std::mem::take(&mut self.stack[ply].list);
@@ -206,6 +251,9 @@ impl<const W: usize> Worker<'_, W> {
                 }
                 None => break,
             };
+            if mv == excluded {
+                continue;
+            }
             let i = handed_out;
             let quiet = self.is_quiet(mv);
             // Static-exchange pruning near the leaves: a move that loses more material than the
@@ -243,7 +291,8 @@ impl<const W: usize> Worker<'_, W> {
             };
             let mut v;
             if i == 0 {
-                v = child(self, depth - 1, alpha, beta);
+                let extension = if mv == tt_move { tt_move_extension } else { 0 };
+                v = child(self, depth - 1 + extension, alpha, beta);
             } else {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
@@ -298,6 +347,9 @@ impl<const W: usize> Worker<'_, W> {
         self.stack[ply].deferred = deferred;
         if self.aborted {
             return 0;
+        }
+        if excluded != Move::NONE {
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower

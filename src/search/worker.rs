@@ -55,6 +55,9 @@ pub(super) struct Ply<const W: usize> {
     pub static_eval: Option<i32>,
     /// The move that led to this node (`Move::NONE` after a null move or at the root).
     pub previous: Move,
+    /// The move left out of this node's search: the table's move while a singular-extension
+    /// search asks whether any other move comes near it (`Move::NONE` otherwise).
+    pub excluded: Move,
 }
 
 impl<const W: usize> Default for Ply<W> {
@@ -72,6 +75,7 @@ impl<const W: usize> Default for Ply<W> {
             checks: Vec::new(),
             static_eval: None,
             previous: Move::NONE,
+            excluded: Move::NONE,
         }
     }
 }
