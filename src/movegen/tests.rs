@@ -108,6 +108,21 @@ mod exact {
         assert!(mates > 20, "{mates} checkmates");
     }
 
+    /// `(id, $check::<W>(id, rng))` for a game of each geometry and a Cwda army, each at its
+    /// bitboard width.
+    macro_rules! every_game {
+        ($check:ident, $rng:expr) => {
+            [
+                ("chess", $check::<1>("chess", $rng)),
+                ("cwda-cn", $check::<1>("cwda-cn", $rng)),
+                ("ninjachess", $check::<4>("ninjachess", $rng)),
+                ("honeycomb3", $check::<4>("honeycomb3", $rng)),
+                ("guru2", $check::<4>("guru2", $rng)),
+                ("aof3", $check::<6>("aof3", $rng)),
+            ]
+        };
+    }
+
     /// Few men: the royal piece's steps are tested against a map of the enemy's attacks, which
     /// must agree with the exact test in every game (hoppers, curved and bent riders, the facing
     /// rule, three and four players).
@@ -124,14 +139,7 @@ mod exact {
             positions
         }
         let mut rng = StdRng::seed_from_u64(0xD1B5_4A32_D192_ED03);
-        for (id, positions) in [
-            ("chess", games::<1>("chess", &mut rng)),
-            ("cwda-cn", games::<1>("cwda-cn", &mut rng)),
-            ("ninjachess", games::<4>("ninjachess", &mut rng)),
-            ("honeycomb3", games::<4>("honeycomb3", &mut rng)),
-            ("guru2", games::<4>("guru2", &mut rng)),
-            ("aof3", games::<6>("aof3", &mut rng)),
-        ] {
+        for (id, positions) in every_game!(games, &mut rng) {
             assert!(positions > 400, "{id}: {positions}");
         }
     }
@@ -144,7 +152,7 @@ mod exact {
             let game = compiled::<W>(crate::games::definition(id).expect("a game"));
             let mut found = 0;
             for n in 0..30 {
-                // Few men leave long open lines: discovered checks, the facing rule.
+                // Few men leave long open lines, along which checks are discovered.
                 let men = if n % 2 == 0 { rng.random_range(0..3) } else { rng.random_range(3..10) };
                 let mut pos = if n < 3 { Position::start(game) } else { random_position(game, rng, men) };
                 for _ in 0..60 {
@@ -174,14 +182,7 @@ mod exact {
             found
         }
         let mut rng = StdRng::seed_from_u64(0x2545_F491_4F6C_DD1D);
-        for (id, found) in [
-            ("chess", checks::<1>("chess", &mut rng)),
-            ("cwda-cn", checks::<1>("cwda-cn", &mut rng)),
-            ("ninjachess", checks::<4>("ninjachess", &mut rng)),
-            ("honeycomb3", checks::<4>("honeycomb3", &mut rng)),
-            ("guru2", checks::<4>("guru2", &mut rng)),
-            ("aof3", checks::<6>("aof3", &mut rng)),
-        ] {
+        for (id, found) in every_game!(checks, &mut rng) {
             assert!(found > 100, "{id}: {found} checks");
         }
     }
