@@ -258,7 +258,7 @@ fn build() -> GameDef {
         // facing rule's lines, which cover the cells next to it on the bare King's first rank
         // (rank 6 for Black): the mates come there, and a bare King left on its last two ranks
         // was held in a box the search could not close. Pulling it towards the stronger King
-        // (`mopup_close` 60, 16 elsewhere) drew 5 of 108 budgets against 10 of 72.
+        // (`mopup_close` 60, 16 elsewhere) drew 5 of 108 budgets against 12 of 108.
         eval: "mopup_level_box=60,mopup_close=60",
     }
 }
