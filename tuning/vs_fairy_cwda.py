@@ -18,7 +18,6 @@ b1 and the other armies to c1: where the Clobberers meet another army the `-b` s
 engines (the ini's own note on those sections).
 """
 import argparse
-import os
 import random
 import re
 import subprocess
@@ -28,12 +27,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 ARMIES = "fcnr"  # FIDE, Colorbound Clobberers, Nutty Knights, Remarkable Rookies (tessera's ids)
-
-
-def start_fen(tessera, pairing):
-    out = subprocess.run([tessera], input=f"setoption name UCI_Variant value {pairing}\nposition startpos\nfen\nquit\n",
-                         capture_output=True, text=True, check=True).stdout
-    return out.strip().splitlines()[-1]
 
 
 def fairy_section(white, black):
@@ -47,8 +40,9 @@ def fairy_section(white, black):
     return section, drop
 
 
-def openings(tessera, pairing, fen, count, plies, rng):
-    """`count` opening lines: the start and `plies` random legal moves each."""
+def openings(tessera, pairing, drop, count, plies, rng):
+    """`count` opening lines: the pairing's start without the castling rights in `drop`, and
+    `plies` random legal moves each."""
     proc = subprocess.Popen([tessera], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def ask(cmd):
@@ -60,6 +54,10 @@ def openings(tessera, pairing, fen, count, plies, rng):
         return lines
 
     ask(f"setoption name UCI_Variant value {pairing}")
+    ask("position startpos")
+    fields = ask("fen")[-1].split()
+    fields[2] = "".join(c for c in fields[2] if c not in drop) or "-"
+    fen = " ".join(fields)
     lines = []
     while len(lines) < count:
         moves = []
@@ -101,12 +99,8 @@ def main():
             continue
         pairing = f"cwda-{armies}"
         section, drop = fairy_section(armies[0], armies[1])
-        fen = start_fen(tessera, pairing)
-        fields = fen.split()
-        fields[2] = "".join(c for c in fields[2] if c != drop) or "-"
-        fen = " ".join(fields)
         book = runs / f"cwda-openings-{armies}.txt"
-        book.write_text("\n".join(openings(tessera, pairing, fen, n_openings, args.plies, rng)) + "\n")
+        book.write_text("\n".join(openings(tessera, pairing, drop, n_openings, args.plies, rng)) + "\n")
         fairy = (f"name=fairy{args.elo},cmd={args.fairy},hash=64,option.VariantPath={args.ini},"
                  f"option.UCI_Variant={section},option.UCI_LimitStrength=true,option.UCI_Elo={args.elo}")
         out = subprocess.run(
