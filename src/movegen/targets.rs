@@ -5,6 +5,7 @@
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
 use crate::movement::Mode;
+use crate::moves::Man;
 use crate::position::Position;
 use crate::tables::movement::BentLeg;
 use crate::tables::{CompiledComponent, Game, MoveTables};
@@ -155,28 +156,29 @@ pub fn attack_targets<const W: usize>(game: &Game<W>, from: Cell, kind: PieceTyp
     targets
 }
 
+/// The cells one man attacks from `from` with the men on `occ`; with `facing`, the lines of the
+/// facing rule from it too (for a royal piece of a game with the rule).
+pub fn man_attacks<const W: usize>(game: &Game<W>, from: Cell, man: Man, facing: bool, occ: Bitboard<W>) -> Bitboard<W> {
+    let mut cells = attack_targets(game, from, man.kind(), man.orientation(), occ);
+    if facing && let Some(g) = &game.attacks.facing {
+        // The facing directions come in opposite pairs, so the rays towards a royal piece are the
+        // rays from it.
+        for &r in &g.rays {
+            cells |= game.moves.ray_attacks(r, from, occ);
+        }
+    }
+    cells
+}
+
 /// Every cell that a man of `players` attacks with the board's men on `occ`: the forward
 /// counterpart of [`Position::attackers`], one pass over the men instead of one test per cell,
 /// the cheaper where few men are tested against many cells (a royal piece's steps, a bare royal
 /// piece's box).
 pub fn attacked_cells<const W: usize>(pos: &Position<W>, players: PlayerSet, occ: Bitboard<W>, facing: Facing) -> Bitboard<W> {
     let game = pos.game();
-    let men = pos.pieces_of_set(players);
-    let mut cells = Bitboard::EMPTY;
-    for c in men {
-        let m = pos.man_at(c);
-        cells |= attack_targets(game, c, m.kind(), m.orientation(), occ);
-    }
-    if facing == Facing::Counted
-        && let Some(g) = &game.attacks.facing
-    {
-        // The facing directions come in opposite pairs, so the rays towards a royal piece are the
-        // rays from it.
-        for c in pos.members(&g.members) & men {
-            for &r in &g.rays {
-                cells |= game.moves.ray_attacks(r, c, occ);
-            }
-        }
-    }
-    cells
+    let facing_men = match (facing, &game.attacks.facing) {
+        (Facing::Counted, Some(g)) => pos.members(&g.members),
+        _ => Bitboard::EMPTY,
+    };
+    pos.pieces_of_set(players).iter().fold(Bitboard::EMPTY, |cells, c| cells | man_attacks(game, c, pos.man_at(c), facing_men.has(c), occ))
 }

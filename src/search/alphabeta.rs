@@ -1,7 +1,8 @@
 //! Principal variation search (negamax for two players; paranoid and best-reply for more, the
 //! value being the team to move's): transposition table cut-offs, reverse futility, null move,
-//! futility pruning, late move reductions and (two players) late move pruning, moves put off
-//! while another thread searches them ([`abdada`]), and the aspiration windows of the iterations.
+//! futility pruning, late move reductions and (two players) late move pruning, singular
+//! extensions and the extension of a bare royal piece's few replies, moves put off while another
+//! thread searches them ([`abdada`]), and the aspiration windows of the iterations.
 
 use super::abdada;
 use super::ordering::MovePicker;
@@ -53,6 +54,9 @@ const SE_MARGIN_PER_PLY: i32 = 2;
 /// `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
 const LMP_MAX_DEPTH: i32 = 3;
 const LMP_BASE: usize = 3;
+
+/// A bare royal piece's moves are searched a ply deeper where it has at most this many.
+const FEW_REPLIES: usize = 2;
 
 /// Plies to reduce the `index`-th move of a node (0-based) with three or four players.
 fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
@@ -224,6 +228,9 @@ impl<const W: usize> Worker<'_, W> {
             }
             self.filter_root(ply, &mut list.moves);
             self.score_moves(&mut list, tt_move, ply);
+            if duel && !in_check && self.hunts_bare_royals(mover) {
+                self.order_hunt(&mut list, tt_move);
+            }
         }
         let fm = self.params.futility_margin;
         let futile = prune && fm > 0 && depth <= FUTILITY_MAX_DEPTH && !is_mate_score(alpha) && static_eval + fm * depth <= alpha;
@@ -231,6 +238,9 @@ impl<const W: usize> Worker<'_, W> {
         let mut best_move = Move::NONE;
         let alpha0 = alpha;
         let mut undos = std::mem::take(&mut self.stack[ply].undos);
+        // A bare royal piece with at most `FEW_REPLIES` moves: they are searched a ply deeper, as
+        // they add next to no branching (within twice the iteration's depth).
+        let few_replies = i32::from(duel && list.moves.len() <= FEW_REPLIES && self.pos.is_bare(mover) && (ply as i32) < 2 * self.depth);
         let mut picker = MovePicker::new(list);
         // With several threads, a move whose position another thread is searching waits until
         // the node's other moves are done.
@@ -292,7 +302,7 @@ impl<const W: usize> Worker<'_, W> {
             let mut v;
             if i == 0 {
                 let extension = if mv == tt_move { tt_move_extension } else { 0 };
-                v = child(self, depth - 1 + extension, alpha, beta);
+                v = child(self, depth - 1 + extension.max(few_replies), alpha, beta);
             } else {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
@@ -307,6 +317,7 @@ impl<const W: usize> Worker<'_, W> {
                 } else {
                     0
                 };
+                let depth = depth + few_replies;
                 v = if same_team {
                     child(self, depth - 1 - reduction, alpha, beta)
                 } else {

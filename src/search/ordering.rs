@@ -1,13 +1,17 @@
 //! Move ordering: the transposition table's move first, then captures (most valuable victim,
-//! least valuable attacker), promotions, killers and the history of quiet cut-offs; and the
-//! move picker that hands a node its moves best first.
+//! least valuable attacker), promotions, killers and the history of quiet cut-offs (against a bare
+//! royal piece, the quiet moves that leave it fewest steps); and the move picker that hands a node
+//! its moves best first.
 
 use super::see::see_ge;
 use super::worker::Worker;
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
+use crate::movegen::targets::man_attacks;
+use crate::moves::Man;
 use crate::position::{Move, MoveKind};
-use crate::types::Player;
+use crate::types::{Cell, Player};
+use arrayvec::ArrayVec;
 
 /// Ordering scores by class: each class above every score of the classes below.
 const TT_MOVE: i32 = 1 << 30;
@@ -22,6 +26,15 @@ const BAD_CAPTURE: i32 = -(1 << 24);
 const VALUE_SCALE: i32 = 16;
 /// History scores stay below this (and so below the killers).
 const HISTORY_CAP: i32 = 1 << 20;
+/// Quiet moves against a bare royal piece, in the killers' place: less `HUNT_PER_STEP` for each
+/// step they leave it, plus `HUNT_CHECK` for a check; the history (scaled below `HUNT_CHECK`)
+/// breaks ties.
+const HUNT_QUIET: i32 = 1 << 21;
+const HUNT_PER_STEP: i32 = 4096;
+const HUNT_CHECK: i32 = 2048;
+const HUNT_HISTORY_DIVISOR: i32 = HISTORY_CAP / 1024;
+/// The hunt's ordering is for a few men against a bare royal piece.
+const HUNT_ORDER_MAX_MEN: usize = 8;
 
 /// A node's moves with their ordering scores and, at best-reply nodes, the number of opponents
 /// who pass before each move (empty elsewhere: no passes).
@@ -242,6 +255,54 @@ impl<const W: usize> Worker<'_, W> {
         self.history.update(mover, mv, bonus);
         for &m in tried {
             self.history.update(mover, m, -bonus);
+        }
+    }
+
+    /// Hunting a bare royal piece with two players: quiet moves ordered by how few steps they leave
+    /// it (checks first among equals; stalemates last), so that reductions and pruning spare the
+    /// moves that close the net. The steps are counted against the hunter's attacks after the move,
+    /// each man's attacks found again only where the move starts or ends on them: an estimate, as
+    /// an ordering needs, without making the moves.
+    pub fn order_hunt(&self, list: &mut MoveList, tt_move: Move) {
+        let pos = &self.pos;
+        let game = pos.game();
+        let mover = pos.to_move();
+        let Some(weak) = pos.opponents(mover).iter().next().and_then(|q| pos.royal_cell(q)) else { return };
+        let men = pos.pieces_of(mover);
+        if men.count() as usize > HUNT_ORDER_MAX_MEN {
+            return;
+        }
+        let bare = pos.man_at(weak);
+        let steps = pos.piece_targets(weak, bare.kind(), bare.orientation(), Bitboard::EMPTY) & game.rules.royal_zone[bare.owner()];
+        let mut occ = pos.occupied();
+        occ.clear(weak);
+        let facing = game.attacks.facing.as_ref().map_or(Bitboard::EMPTY, |g| pos.members(&g.members));
+        let attacks = |c: Cell, man: Man, occ: Bitboard<W>| man_attacks(game, c, man, facing.has(c), occ);
+        let before: ArrayVec<(Cell, Bitboard<W>), HUNT_ORDER_MAX_MEN> = men.iter().map(|c| (c, attacks(c, pos.man_at(c), occ))).collect();
+        for i in 0..list.moves.len() {
+            let mv = list.moves[i];
+            if mv == tt_move || mv.kind() != MoveKind::Normal || mv.promotion().is_some() || pos.man_at(mv.to()).is_some() {
+                continue;
+            }
+            let (from, to) = (mv.from(), mv.to());
+            let mut after = occ;
+            after.clear(from);
+            after.set(to);
+            let mut attacked = attacks(to, pos.man_at(from), after);
+            for &(c, a) in &before {
+                if c != from {
+                    attacked |= if a.has(from) || a.has(to) { attacks(c, pos.man_at(c), after) } else { a };
+                }
+            }
+            let replies = (steps & !attacked).count() as i32;
+            let check = attacked.has(weak);
+            list.scores[i] = if replies == 0 && !check {
+                BAD_CAPTURE - 1
+            } else {
+                HUNT_QUIET - replies * HUNT_PER_STEP
+                    + i32::from(check) * HUNT_CHECK
+                    + list.scores[i].clamp(-HISTORY_CAP, HISTORY_CAP) / HUNT_HISTORY_DIVISOR
+            };
         }
     }
 }
