@@ -156,6 +156,11 @@ pub fn attack_targets<const W: usize>(game: &Game<W>, from: Cell, kind: PieceTyp
     targets
 }
 
+/// The men the royal facing rule applies to (none in games without the rule).
+pub fn facing_royals<const W: usize>(pos: &Position<W>) -> Bitboard<W> {
+    pos.game().attacks.facing.as_ref().map_or(Bitboard::EMPTY, |g| pos.members(&g.members))
+}
+
 /// The cells one man attacks from `from` with the men on `occ`; with `facing`, the lines of the
 /// facing rule from it too (for a royal piece of a game with the rule).
 pub fn man_attacks<const W: usize>(game: &Game<W>, from: Cell, man: Man, facing: bool, occ: Bitboard<W>) -> Bitboard<W> {
@@ -176,9 +181,6 @@ pub fn man_attacks<const W: usize>(game: &Game<W>, from: Cell, man: Man, facing:
 /// piece's box).
 pub fn attacked_cells<const W: usize>(pos: &Position<W>, players: PlayerSet, occ: Bitboard<W>, facing: Facing) -> Bitboard<W> {
     let game = pos.game();
-    let facing_men = match (facing, &game.attacks.facing) {
-        (Facing::Counted, Some(g)) => pos.members(&g.members),
-        _ => Bitboard::EMPTY,
-    };
+    let facing_men = if facing == Facing::Counted { facing_royals(pos) } else { Bitboard::EMPTY };
     pos.pieces_of_set(players).iter().fold(Bitboard::EMPTY, |cells, c| cells | man_attacks(game, c, pos.man_at(c), facing_men.has(c), occ))
 }

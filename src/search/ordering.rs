@@ -7,7 +7,7 @@ use super::see::see_ge;
 use super::worker::Worker;
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
-use crate::movegen::targets::man_attacks;
+use crate::movegen::targets::{facing_royals, man_attacks};
 use crate::moves::Man;
 use crate::position::{Move, MoveKind};
 use crate::types::{Cell, Player};
@@ -276,12 +276,12 @@ impl<const W: usize> Worker<'_, W> {
         let steps = pos.piece_targets(weak, bare.kind(), bare.orientation(), Bitboard::EMPTY) & game.rules.royal_zone[bare.owner()];
         let mut occ = pos.occupied();
         occ.clear(weak);
-        let facing = game.attacks.facing.as_ref().map_or(Bitboard::EMPTY, |g| pos.members(&g.members));
+        let facing = facing_royals(pos);
         let attacks = |c: Cell, man: Man, occ: Bitboard<W>| man_attacks(game, c, man, facing.has(c), occ);
         let before: ArrayVec<(Cell, Bitboard<W>), HUNT_ORDER_MAX_MEN> = men.iter().map(|c| (c, attacks(c, pos.man_at(c), occ))).collect();
         for i in 0..list.moves.len() {
             let mv = list.moves[i];
-            if mv == tt_move || mv.kind() != MoveKind::Normal || mv.promotion().is_some() || pos.man_at(mv.to()).is_some() {
+            if mv == tt_move || mv.kind() != MoveKind::Normal || !self.is_quiet(mv) {
                 continue;
             }
             let (from, to) = (mv.from(), mv.to());
