@@ -116,10 +116,12 @@ crate::params::tunable! {
     /// While every opponent has only its royal piece left: bonus per man the player keeps besides
     /// its own royal piece. Its men are what mates, so none is given up for the first of two
     /// mates (three Rooks mate two bare Kings on the hex board; two Rooks rarely mate the last).
+    /// A mate also starts paying the next bare opponent's mop-up (only the best one counts
+    /// before), so a man must outweigh that as well: 300 did not in wildhoney3.
     mopup_men: 0..=1000,
     /// With three or more players: bonus to a player for each opponent it has checkmated, on top
-    /// of the largest mop-up term that opponent could have given (so that mating a bare royal
-    /// piece always beats driving it to the edge).
+    /// of the largest mop-up term that opponent could have given on any cell (so that mating a
+    /// bare royal piece always beats driving it to the edge, by this much at least).
     elimination: 0..=2000,
 }
 
@@ -166,7 +168,7 @@ pub const PARAMS: EvalParams = EvalParams {
     mopup_box: 60,
     mopup_level_box: 0,
     mopup_cover: 10,
-    mopup_men: 300,
+    mopup_men: 600,
     elimination: 200,
 };
 

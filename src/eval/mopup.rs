@@ -27,11 +27,10 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
     for &out in pos.elimination_order() {
         if let Some(mater) = pos.eliminated_by(out).filter(|&p| active.has(p)) {
             bonus[mater] += params.elimination
-                + params.mopup_edge * t.royal_max_mobility[out]
+                + t.royal_edge_cover_most[out]
                 + params.mopup_close * t.royal_max_distance
                 + box_bonus(params.mopup_box, pos.game().rules.royal_zone[out].count(), 1)
-                + box_bonus(params.mopup_level_box, level_zone_count(pos, out), 1)
-                + params.mopup_cover * t.royal_max_mobility[out];
+                + box_bonus(params.mopup_level_box, level_zone_count(pos, out), 1);
         }
     }
     // Against several bare royal pieces a player is paid for the one it has done most against,
@@ -192,6 +191,28 @@ mod tests {
         assert_eq!(bonus_of("4k3/8/8/8/R7/1K6/8/8 b - - 0 1"), 100);
         assert_eq!(bonus_of("4k3/8/8/8/R7/1KP5/8/8 b - - 0 1"), 200, "a pawn is a man too");
         assert_eq!(bonus_of("4k3/8/8/8/R7/1K6/8/7n b - - 0 1"), 0, "Black has a Knight");
+    }
+
+    /// A man given up for the first of two mates costs more than the mate pays: three Rooks mate
+    /// the last bare King, two rarely do. The mate pays what the net around the mated King did at
+    /// most, not the most any term could give (wildhoney3 at 100 ms a move: Red let Blue take the
+    /// Rook beside Blue's King that held Yellow's, mated Yellow, and K + 2R vs K was drawn).
+    #[test]
+    fn a_rook_is_not_given_for_the_first_of_two_mates() {
+        let game = registry::compiled::<4>(crate::games::definition("wildhoney3").expect("wildhoney3"));
+        let eval = Evaluator::new(game, &crate::eval::game_params(&game.def));
+        let red = Player::new(0);
+        let score = |text: &str| {
+            let mut pos = parse_position(game, text).expect("position");
+            eval.prepare(&mut pos);
+            eval.evaluate_for(&pos, red)
+        };
+        // Red has checked Yellow's King, which cannot move; Blue to move beside the Rook on 3e7.
+        let kept =
+            score("8/7/6/5/4/3/2/1/8/7/6/5/4/3/2/1/8/7/6/5/2rK1/3/2/1/5bK2/6rR/5rR/5/4/3/2/1/8/4rR2/5yK/5/4/3/2/1 b ryb - - 52 18 0:");
+        // Blue has taken the Rook, and Yellow is mated at the start of Red's turn.
+        let given = score("8/7/6/5/4/3/2/1/8/7/6/5/4/3/2/1/8/7/6/5/2rK1/3/2/1/8/6rR/5rR/5/4/3/2/1/8/4bK2/6/5/4/3/2/1 r rb - - 0 19 1:yr");
+        assert!(given < kept, "Rook given for the mate {given}, kept {kept}");
     }
 
     /// On two levels a wall on one level does not box the King in (it walks round on the other),

@@ -53,6 +53,10 @@ pub struct EvalTables {
     /// may stand on (its zone), and their most.
     pub royal_mobility: Table<Player, Table<Cell, i32>>,
     pub royal_max_mobility: Table<Player, i32>,
+    /// Per player, the most the mop-up's edge and cover terms together can give against its bare
+    /// royal piece on any cell of its zone (where it has fewest moves, as a rule): part of what a
+    /// checkmate of that player is worth, so that the mate pays what the mating net did, not more.
+    pub royal_edge_cover_most: Table<Player, i32>,
     /// Royal moves between any two cells on the empty board (`ncells` × `ncells`), and the most.
     royal_distances: Vec<u16>,
     ncells: usize,
@@ -268,7 +272,18 @@ impl EvalTables {
             let zone = game.rules.royal_zone[p];
             Table::from_fn(game.ncells, |c| (piece_targets(game, c, royal, Player::new(0), empty, empty) & zone).count() as i32)
         });
-        let royal_max_mobility = royal_mobility.iter().map(|m| m.iter().copied().max().unwrap_or(0)).collect();
+        let royal_max_mobility: Table<Player, i32> = royal_mobility.iter().map(|m| m.iter().copied().max().unwrap_or(0)).collect();
+        let royal_edge_cover_most = Table::from_fn(game.nplayers, |p| {
+            let most = royal_max_mobility[p];
+            game.rules.royal_zone[p]
+                .into_iter()
+                .map(|c| {
+                    let moves = royal_mobility[p][c];
+                    params.mopup_edge * (most - moves) + params.mopup_cover * moves
+                })
+                .max()
+                .unwrap_or(0)
+        });
         let distances = royal_distances(game, royal);
         let unreachable = u16::try_from(game.ncells).unwrap_or(u16::MAX);
         let royal_max_distance = i32::from(distances.iter().copied().filter(|&d| d < unreachable).max().unwrap_or(0));
@@ -285,6 +300,7 @@ impl EvalTables {
             pawn_line_rides,
             royal_mobility,
             royal_max_mobility,
+            royal_edge_cover_most,
             royal_distances: distances,
             ncells: game.ncells,
             royal_max_distance,
