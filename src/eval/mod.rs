@@ -127,6 +127,11 @@ crate::params::tunable! {
 
 /// The defaults: the one table that `tuning/` rewrites. A game's definition may give its own
 /// values for some of them ([`game_params`]).
+/// The largest evaluation in absolute value. The terms have no bound of their own (`mopup_men`
+/// pays for every man, and an army of thirty against one bare King is worth tens of thousands),
+/// while the search keeps the values beyond this for mates.
+pub const EVAL_LIMIT: i32 = 25_000;
+
 pub const PARAMS: EvalParams = EvalParams {
     value_per_move: 33,
     value_base: 100,
@@ -263,7 +268,7 @@ impl Evaluator {
     }
 
     /// The evaluation of the position from player `p`'s point of view: own terms less the
-    /// average of the active opponents'.
+    /// average of the active opponents', within [`EVAL_LIMIT`].
     pub fn evaluate_for<const W: usize>(&self, pos: &Position<W>, p: Player) -> i32 {
         self.relative(pos, &self.player_sums(pos), p)
     }
@@ -282,7 +287,8 @@ impl Evaluator {
         let others = pos.active_players().without(p);
         let total: i32 = others.iter().map(|q| sums[q]).sum();
         let tempo = if pos.to_move() == p { self.tables.params.tempo } else { 0 };
-        sums[p] + tempo - if others.is_empty() { 0 } else { total / others.len() as i32 }
+        let v = sums[p] + tempo - if others.is_empty() { 0 } else { total / others.len() as i32 };
+        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Each player's own terms added up and blended by the phase.

@@ -25,6 +25,20 @@ fn two(v: &PerPlayer<Tapered>) -> [(i32, i32); 2] {
     [(v.0[0].mg, v.0[0].eg), (v.0[1].mg, v.0[1].eg)]
 }
 
+/// Thirty-one Queens against a bare King, each paid `mopup_men` at its most, are worth more than
+/// any mate score: the evaluation stops at [`EVAL_LIMIT`], below the search's mate scores.
+#[test]
+fn the_evaluation_is_bounded() {
+    let pos = chess_position("7k/8/8/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQK b - - 0 1");
+    let (_, _, most) = EvalParams::RANGES.iter().copied().find(|r| r.0 == "mopup_men").expect("a weight");
+    let eval = Evaluator::new(chess(), &PARAMS.with_overrides(&format!("mopup_men={most}")).expect("in range"));
+    let white = eval.evaluate_for(&pos, Player::new(0));
+    let black = eval.evaluate_for(&pos, Player::new(1));
+    assert_eq!((white, black), (EVAL_LIMIT, -EVAL_LIMIT));
+    let sums = eval.breakdown(&pos);
+    assert!(sums.total[Player::new(0)] > EVAL_LIMIT, "{:?}", sums.total);
+}
+
 #[test]
 fn parameters_by_name() {
     let mut p = PARAMS;

@@ -51,6 +51,7 @@ const MAX_PLY: usize = 128;
 /// Scores from here on (in absolute value) are mates within the search's reach: `MATE` less
 /// `MAX_PLY` plies.
 const MATE_BOUND: i32 = MATE - 128;
+const _: () = assert!(crate::eval::EVAL_LIMIT < MATE_BOUND, "an evaluation must never read as a mate");
 
 /// True if `v` is a mate score (a win or a loss within the search's reach).
 fn is_mate_score(v: i32) -> bool {
