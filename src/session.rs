@@ -11,7 +11,7 @@ use crate::games;
 use crate::notation::{self, NotationError};
 use crate::position::{GameEnd, Man, Move, Position};
 use crate::registry::{self, width_for};
-use crate::search::{self, Bound, Control, Info, Limits, Report, Resources, SearchSettings};
+use crate::search::{self, Bound, Control, Heuristics, Info, Limits, Report, Resources, SearchSettings};
 use crate::tables::Game;
 use crate::tt::TransTable;
 use crate::types::{Cell, PieceType, Player, PlayerSet, Table};
@@ -60,6 +60,8 @@ pub struct SearchRequest<'a> {
     pub limits: &'a Limits,
     pub control: &'a Control,
     pub tt: &'a TransTable,
+    /// What earlier searches of the game learned about moves (empty: start afresh).
+    pub heuristics: &'a Heuristics,
     pub threads: usize,
     pub settings: SearchSettings,
 }
@@ -301,8 +303,14 @@ impl<const W: usize> Session for GameSession<W> {
     }
 
     fn think(&self, request: &SearchRequest<'_>, report: &mut (dyn FnMut(&Info) + Send)) -> SearchResult {
-        let resources =
-            Resources { tt: request.tt, control: request.control, threads: request.threads, eval: &self.eval, settings: request.settings };
+        let resources = Resources {
+            tt: request.tt,
+            heuristics: request.heuristics,
+            control: request.control,
+            threads: request.threads,
+            eval: &self.eval,
+            settings: request.settings,
+        };
         let mut last = None;
         let mut keep = |info: Info| {
             report(&info);

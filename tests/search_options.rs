@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::common::{EngineProcess, SessionText};
 use tessera::eval::{EvalParams, game_params};
 use tessera::protocol::{InfoStyle, info_line};
-use tessera::search::{Control, Info, Limits, MultiSearch, Score, SearchSettings};
+use tessera::search::{Control, Heuristics, Info, Limits, MultiSearch, Score, SearchSettings};
 use tessera::session::{self, SearchRequest, Session};
 use tessera::tt::TransTable;
 
@@ -104,7 +104,8 @@ fn search_threads(s: &dyn Session, algorithm: MultiSearch, limits: Limits, threa
     let control = Control::default();
     let tt = TransTable::new(4).expect("a small table");
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
-    let request = SearchRequest { limits: &limits, control: &control, tt: &tt, threads, settings };
+    let heuristics = Heuristics::default();
+    let request = SearchRequest { limits: &limits, control: &control, tt: &tt, heuristics: &heuristics, threads, settings };
     let r = s.think(&request, &mut |info| {
         if matches!(info, Info::Line(_)) {
             lines.push(info_line(s, info, InfoStyle::default()));
@@ -387,4 +388,32 @@ fn quiet_checks_against_a_bare_royal_piece() {
         let (_, info) = search(&*s, MultiSearch::Paranoid, depth(2));
         assert!(info.contains(" score mate 2 "), "{game} {fen}: {info}");
     }
+}
+
+/// Nodes a fixed-depth search of `s` takes with a fresh table and the given heuristics.
+fn nodes_with(s: &dyn Session, depth_limit: u32, heuristics: &Heuristics) -> u64 {
+    let tt = TransTable::new(4).expect("a small table");
+    let control = Control::default();
+    let limits = depth(depth_limit);
+    let request =
+        SearchRequest { limits: &limits, control: &control, tt: &tt, heuristics, threads: 1, settings: SearchSettings::default() };
+    s.think(&request, &mut |_| {}).last.expect("a completed iteration").nodes
+}
+
+/// With two players a search starts from what the last one learned about moves (the same search
+/// again, with a fresh table, takes other nodes); emptied, the heuristics give the first search's
+/// count again. The multi-player searches start afresh every time.
+#[test]
+fn two_player_searches_keep_what_they_learned() {
+    let mut chess = session::open("chess").expect("chess");
+    chess.set_position(None, &["e2e4", "e7e5", "g1f3", "b8c6"]).expect("legal");
+    let heuristics = Heuristics::default();
+    let first = nodes_with(&*chess, 7, &heuristics);
+    assert_eq!(nodes_with(&*chess, 7, &Heuristics::default()), first, "a fresh search is repeatable");
+    assert_ne!(nodes_with(&*chess, 7, &heuristics), first, "the second search orders by what the first learned");
+    heuristics.clear();
+    assert_eq!(nodes_with(&*chess, 7, &heuristics), first);
+    let honey = session::open("honeycomb3").expect("honeycomb3");
+    let first = nodes_with(&*honey, 4, &heuristics);
+    assert_eq!(nodes_with(&*honey, 4, &heuristics), first);
 }

@@ -5,7 +5,7 @@
 //! move, as the multi-player issue asks.
 
 use tessera::notation::placement_from;
-use tessera::search::{Limits, MultiSearch, Score};
+use tessera::search::{Heuristics, Limits, MultiSearch, Score};
 use tessera::session;
 use tessera::tt::TransTable;
 
@@ -31,8 +31,10 @@ fn convert(game: &str, position: &str, winner: &str) -> Result<usize, String> {
     let mut s = session::open(game).expect("game");
     s.set_position(Some(position), &[]).unwrap_or_else(|e| panic!("{game}: {e}: {position}"));
     let limits = limits();
-    // One table for the whole game, as the engine keeps its table from move to move.
+    // One table and one set of heuristics for the whole game, as the engine keeps them from move
+    // to move.
     let tt = TransTable::new(16).expect("a table");
+    let heuristics = Heuristics::default();
     for ply in 0.. {
         if let Some(end) = s.status().end {
             let got = end.winner.map(|w| s.player_name(w).to_string());
@@ -42,7 +44,7 @@ fn convert(game: &str, position: &str, winner: &str) -> Result<usize, String> {
                 Err(format!("{} after {ply} plies, winner {got:?}", end.reason.name()))
             };
         }
-        let result = common::think_with(&*s, &limits, MultiSearch::default(), &tt);
+        let result = common::think_with(&*s, &limits, MultiSearch::default(), &tt, &heuristics);
         let mv = result.best.expect("a move in a game that is not over");
         s.play(mv).expect("the engine's move is legal");
     }

@@ -1,11 +1,12 @@
 //! The terms that need every piece's moves: mobility, attacks near each royal piece and its pawn
-//! shield, pairs of colour-bound men, riders on pawn lines free of pawns, leapers on outposts.
-//! One pass over the men computes them all.
+//! shield, pairs of colour-bound men, riders on pawn lines free of pawns, leapers on outposts,
+//! threats against men. One pass over the men computes them all.
 
 use super::EvalTables;
 use super::pawns::pawn_men;
 use super::tables::Shape;
 use crate::bitboard::Bitboard;
+use crate::movegen::targets::attack_targets;
 use crate::position::{Position, Tapered};
 use crate::types::{MAX_TYPES, PerPlayer};
 
@@ -24,6 +25,12 @@ pub(super) fn enabled(params: &super::EvalParams) -> bool {
         params.half_open_line,
         params.outpost,
         params.outpost_eg,
+        params.threat_pawn,
+        params.threat_pawn_eg,
+        params.threat_lesser,
+        params.threat_lesser_eg,
+        params.hanging,
+        params.hanging_eg,
     ]
     .iter()
     .any(|&w| w != 0)
@@ -47,6 +54,10 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let outposts = params.outpost != 0 || params.outpost_eg != 0;
     let lines = params.open_line != 0 || params.open_line_eg != 0 || params.half_open_line != 0;
     let kings = params.king_attack != 0 || params.king_danger != 0;
+    let threats =
+        [params.threat_pawn, params.threat_pawn_eg, params.threat_lesser, params.threat_lesser_eg, params.hanging, params.hanging_eg]
+            .iter()
+            .any(|&w| w != 0);
 
     // Where each player's pawns attack now, and where they could ever attack.
     let mut pawn_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);
@@ -78,7 +89,20 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         }
     }
 
-    // Per player: its men, its opponents, where enemy pawns attack and could ever attack.
+    // Per player: the cells its men attack (threats only), its men, where enemy pawns attack and
+    // could ever attack.
+    let occupied = pos.occupied();
+    let mut attacked_by = pawn_attacks;
+    let mut royals = Bitboard::<W>::EMPTY;
+    if threats {
+        for q in active.iter() {
+            if let Some(k) = pos.royal_cell(q) {
+                let m = pos.man_at(k);
+                attacked_by[q] |= attack_targets(game, k, m.kind(), m.orientation(), occupied);
+                royals.set(k);
+            }
+        }
+    }
     let mut own_men = PerPlayer::splat(Bitboard::<W>::EMPTY);
     let mut enemy_pawn_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);
     let mut enemy_spans = PerPlayer::splat(Bitboard::<W>::EMPTY);
@@ -93,6 +117,8 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let mut units = PerPlayer::splat(0i32);
     let mut attackers = PerPlayer::splat(0i32);
     let mut pieces = PerPlayer::splat(Tapered::ZERO);
+    // Per player, its men that an enemy piece of lower value attacks.
+    let mut by_lesser = PerPlayer::splat(Bitboard::<W>::EMPTY);
     let mut first_class = PerPlayer::splat([NO_CLASS; MAX_TYPES]);
     let mut paired = PerPlayer::splat([false; MAX_TYPES]);
     let open = Tapered::new(params.open_line, params.open_line_eg);
@@ -107,6 +133,18 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         }
         let own = own_men[p];
         let targets = pos.piece_targets(c, kind, orient, own);
+        if threats {
+            let attacks = attack_targets(game, c, kind, orient, occupied);
+            attacked_by[p] |= attacks;
+            let value = t.values[kind];
+            for q in pos.opponents(p).iter() {
+                for x in attacks & own_men[q] & !pawns & !royals {
+                    if t.values[pos.man_at(x).kind()] > value {
+                        by_lesser[q].set(x);
+                    }
+                }
+            }
+        }
         moves[p] += (targets & !enemy_pawn_attacks[p]).count() as i32 - t.average_moves[kind];
         if kings {
             for q in pos.opponents(p).iter() {
@@ -143,6 +181,21 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     }
     let pair = Tapered::new(params.pair, params.pair_eg);
     let mut mobility = PerPlayer::splat(Tapered::ZERO);
+    if threats {
+        let (by_pawn_w, lesser_w, hanging_w) = (
+            Tapered::new(params.threat_pawn, params.threat_pawn_eg),
+            Tapered::new(params.threat_lesser, params.threat_lesser_eg),
+            Tapered::new(params.hanging, params.hanging_eg),
+        );
+        for p in active.iter() {
+            let victims = own_men[p] & !pawns & !royals;
+            let enemy_attacks = pos.opponents(p).iter().fold(Bitboard::EMPTY, |b, q| b | attacked_by[q]);
+            let by_pawn = victims & enemy_pawn_attacks[p];
+            pieces[p] -= by_pawn_w * by_pawn.count() as i32
+                + lesser_w * (by_lesser[p] & !by_pawn).count() as i32
+                + hanging_w * (victims & enemy_attacks & !attacked_by[p]).count() as i32;
+        }
+    }
     for p in game.players() {
         mobility[p] = Tapered::new(params.mobility_quarter, params.mobility_eg_quarter) * moves[p] / 4;
         let danger = units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8;

@@ -97,6 +97,15 @@ crate::params::tunable! {
     /// A leaper on a cell a friendly pawn protects and no enemy pawn can ever attack.
     outpost: 0..=100,
     outpost_eg: 0..=100,
+    /// Threats against a man that is neither a pawn nor royal: attacked by an enemy pawn ...
+    threat_pawn: 0..=300,
+    threat_pawn_eg: 0..=300,
+    /// ... by an enemy piece of lower value (and no pawn) ...
+    threat_lesser: 0..=300,
+    threat_lesser_eg: 0..=300,
+    /// ... or attacked by any enemy man and defended by none of its owner's (hanging).
+    hanging: 0..=300,
+    hanging_eg: 0..=300,
     /// Against a bare royal piece: bonus per move it lacks, where it stands, against its most
     /// mobile cell on the empty board (driving it to the edge).
     mopup_edge: 0..=100,
@@ -168,6 +177,12 @@ pub const PARAMS: EvalParams = EvalParams {
     half_open_line: 0,
     outpost: 0,
     outpost_eg: 0,
+    threat_pawn: 0,
+    threat_pawn_eg: 0,
+    threat_lesser: 0,
+    threat_lesser_eg: 0,
+    hanging: 0,
+    hanging_eg: 0,
     mopup_edge: 60,
     mopup_close: 16,
     mopup_box: 60,

@@ -150,6 +150,24 @@ fn piece_terms() {
 }
 
 #[test]
+fn threats_against_men() {
+    let threats = |fen: &str| {
+        let e =
+            Evaluator::new(chess(), &only("threat_pawn=40,threat_pawn_eg=20,threat_lesser=10,threat_lesser_eg=5,hanging=3,hanging_eg=1"));
+        two(&activity::activity(&e.tables, &chess_position(fen)).pieces)
+    };
+    // White's Knight on d5 is attacked by the pawn on e6 and defended by the pawn on c4: a pawn
+    // threat; Black's pawn is no victim (pawns are not counted).
+    assert_eq!(threats("4k3/8/4p3/3N4/2P5/8/8/4K3 w - - 0 1"), [(-40, -20), (0, 0)]);
+    // Undefended, it is hanging too.
+    assert_eq!(threats("4k3/8/4p3/3N4/8/8/8/4K3 w - - 0 1"), [(-43, -21), (0, 0)]);
+    // A Rook attacked by a Bishop (lesser) and defended by the King. The Kings are no victims.
+    assert_eq!(threats("4k3/1b6/8/8/8/8/6R1/5K2 w - - 0 1"), [(-10, -5), (0, 0)]);
+    // The Bishop attacked by a Rook (not lesser) and defended by nothing: hanging.
+    assert_eq!(threats("4k3/1b6/8/8/8/8/1R6/4K3 w - - 0 1"), [(0, 0), (-3, -1)]);
+}
+
+#[test]
 fn tables_follow_the_parameters() {
     let game = chess();
     let own = game_params(&game.def);

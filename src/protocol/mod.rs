@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::bench::{self, BenchKind};
-use crate::search::{Control, Limits, MultiSearch};
+use crate::search::{Control, Heuristics, Limits, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
 pub use format::{InfoStyle, bench_line, bench_summary, bestmove_line, eval_lines, info_line, status_line, wdl};
@@ -85,6 +85,8 @@ pub struct Engine {
     out: Output,
     session: Box<dyn Session>,
     tt: Arc<TransTable>,
+    /// What the searches of the game learned about moves, kept and emptied with the table.
+    heuristics: Arc<Heuristics>,
     job: Option<Job>,
     options: Vec<OptionDef>,
     values: Values,
@@ -100,7 +102,7 @@ impl Engine {
         let values = Values::default();
         let session = session::open(&values.game).expect("the default game exists");
         let tt = TransTable::new(values.hash_mb).expect("the default table fits");
-        Engine { out, session, tt: Arc::new(tt), job: None, options: options::table(), values }
+        Engine { out, session, tt: Arc::new(tt), heuristics: Arc::default(), job: None, options: options::table(), values }
     }
 
     fn say(&self, line: &str) {
@@ -146,7 +148,7 @@ impl Engine {
             },
             "ucinewgame" => {
                 self.stop_job();
-                self.tt.clear();
+                self.clear_memory();
                 let _ = self.session.set_position(None, &[]);
             }
             "setoption" => self.setoption(args),
@@ -252,7 +254,7 @@ impl Engine {
                 s.set_eval_overrides(&self.values.eval);
                 self.session = s;
                 self.values.game = id;
-                self.tt.clear();
+                self.clear_memory();
                 self.announce_game();
             }
             Effect::Hash => {
@@ -265,7 +267,7 @@ impl Engine {
             }
             Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| error(&e))?,
             Effect::MoveOverhead => self.values.move_overhead = int(&value).unsigned_abs(),
-            Effect::ClearHash => self.tt.clear(),
+            Effect::ClearHash => self.clear_memory(),
             Effect::Ponder => self.values.ponder = value == Value::Bool(true),
             Effect::MultiPv => self.values.search.multi_pv = usize::try_from(int(&value)).map_err(|e| error(&e))?,
             Effect::LimitStrength => self.values.limit_strength = value == Value::Bool(true),
@@ -333,6 +335,12 @@ impl Engine {
         }
     }
 
+    /// Forgets what the searches of the game stored and learned (the table, the heuristics).
+    fn clear_memory(&self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
     fn go(&mut self, args: &[&str]) {
         if args.first() == Some(&"perft") {
             return self.perft(&args[1..]);
@@ -345,13 +353,14 @@ impl Engine {
             self.error(w);
         }
         let session = self.session.boxed_clone();
-        let (tt, threads, settings) = (self.tt.clone(), self.values.threads, self.values.search_settings());
+        let (tt, heuristics) = (self.tt.clone(), self.heuristics.clone());
+        let (threads, settings) = (self.values.threads, self.values.search_settings());
         let style = InfoStyle { show_wdl: self.values.show_wdl, ply: session.game_ply() };
         let limits = Limits { move_overhead: self.values.move_overhead, ..go.limits };
         let control = Control::new(limits.ponder);
         let work: Work = Box::new(move |out, control| {
             let session = &*session;
-            let request = SearchRequest { limits: &limits, control, tt: &tt, threads, settings };
+            let request = SearchRequest { limits: &limits, control, tt: &tt, heuristics: &heuristics, threads, settings };
             let result = session.think(&request, &mut |info| emit(out, &info_line(session, info, style)));
             bestmove_line(session, &result)
         });

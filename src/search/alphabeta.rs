@@ -5,7 +5,7 @@
 //! thread searches them ([`abdada`]), and the aspiration windows of the iterations.
 
 use super::abdada;
-use super::ordering::MovePicker;
+use super::ordering::{MovePicker, NO_CONTEXT};
 use super::see::see_ge;
 use super::worker::Worker;
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, is_mate_score};
@@ -29,8 +29,8 @@ const ASPIRATION_MAX_DELTA: i32 = 2_000;
 const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 const SEE_QUIET_MARGIN: i32 = 30;
 const SEE_CAPTURE_MARGIN: i32 = 100;
-/// History score worth a ply of late-move reduction.
-const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// Ordering credit (history and continuation history) worth a ply of late-move reduction.
+const LMR_HISTORY_DIVISOR: i32 = 16_384;
 /// The null move's reduction grows by a ply per this many plies of depth, and by a ply per
 /// `NULL_MOVE_EVAL_STEP` centipawns of static evaluation above beta (at most
 /// `NULL_MOVE_EVAL_PLIES`).
@@ -181,6 +181,7 @@ impl<const W: usize> Worker<'_, W> {
             r += depth / NULL_MOVE_DEPTH_DIVISOR + ((static_eval - beta) / NULL_MOVE_EVAL_STEP).min(NULL_MOVE_EVAL_PLIES);
             let u = self.make(Move::PASS);
             self.stack[ply + 1].previous = Move::NONE;
+            self.stack[ply + 1].context = NO_CONTEXT;
             let v = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1);
             self.unmake(Move::PASS, u);
             if self.aborted {
@@ -251,6 +252,7 @@ impl<const W: usize> Worker<'_, W> {
         quiets.clear();
         let (mut handed_out, mut next_deferred) = (0, 0);
         let mut check_lines = None;
+        let quiet_order = self.quiet_order(ply);
         loop {
             let (mv, passes, put_off) = match picker.next_move() {
                 Some((mv, passes)) => (mv, passes, false),
@@ -275,6 +277,12 @@ impl<const W: usize> Worker<'_, W> {
                 }
             }
             let may_check = !duel || !quiet || self.may_give_check(mv, &mut check_lines);
+            // The move's credit for late-move reductions, taken before it is made.
+            let credit = if duel && quiet && mv.kind() != MoveKind::Pass && depth >= LMR_MIN_DEPTH && i >= 2 {
+                self.quiet_score(mv, &quiet_order)
+            } else {
+                0
+            };
             self.make_play(passes, mv, ply, &mut undos);
             let child_key = self.key();
             if i > 0 && !put_off && busy.is_some_and(|b| b.contains(child_key)) {
@@ -310,7 +318,7 @@ impl<const W: usize> Worker<'_, W> {
                     let r = duel_reduction(depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv));
                     if r > 0 {
                         // Less for moves with a good history, more for those with a bad one.
-                        (r - self.history.score(mover, mv) / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)
+                        (r - credit / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)
                     } else {
                         r
                     }

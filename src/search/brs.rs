@@ -5,7 +5,7 @@
 //! promotion, else the first move generated), so that every position searched can occur.
 
 use super::MultiSearch;
-use super::ordering::MoveList;
+use super::ordering::{MoveList, NO_CONTEXT};
 use super::worker::Worker;
 use crate::position::{Move, MoveKind, Undo};
 use crate::types::Player;
@@ -59,13 +59,14 @@ impl<const W: usize> Worker<'_, W> {
         let mut replies = std::mem::take(&mut self.stack[ply].replies);
         let mut played: Vec<(Move, Undo<W>)> = std::mem::take(&mut self.stack[ply].pass_undos);
         self.stack[ply].others.clear();
+        let quiet = self.quiet_order(ply);
         while self.opponent_to_move() {
             self.pos.legal_moves(&mut replies);
             let before = u8::try_from(played.len()).expect("fewer than 256 players");
             for &m in replies.iter().filter(|m| !m.is_pass()) {
                 list.moves.push(m);
                 list.passes.push(before);
-                list.scores.push(self.order_score(m, tt_move, ply));
+                list.scores.push(self.order_score(m, tt_move, ply, &quiet));
             }
             self.stack[ply].replies = std::mem::take(&mut replies);
             let other = self.other_opponents_move(ply);
@@ -99,6 +100,8 @@ impl<const W: usize> Worker<'_, W> {
         let u = self.make(mv);
         undos.push((mv, u));
         self.stack[ply + 1].previous = mv;
+        let man = self.pos.man_at(mv.to());
+        self.stack[ply + 1].context = if man.is_some() { self.learned.continuation.context(man, mv.to()) } else { NO_CONTEXT };
         if brs {
             while self.opponent_to_move() {
                 let other = self.other_opponents_move(ply);

@@ -255,10 +255,28 @@ pub struct Outcome {
     pub ponder: Option<Move>,
 }
 
-/// What a search shares with its caller: the table, the stop signals, the thread count, the
-/// evaluation and the settings.
+/// What the search threads learn about moves (history, continuation history, counter moves), kept
+/// from one search to the next of a two-player game, as strong engines keep it for the whole game:
+/// a thread's next search orders its moves by what the last one found. Emptied with the table
+/// (`ucinewgame`, `Clear Hash`, a change of game); the multi-player searches start afresh.
+#[derive(Default)]
+pub struct Heuristics(Mutex<Vec<ordering::Learned>>);
+
+impl Heuristics {
+    pub fn clear(&self) {
+        self.threads().clear();
+    }
+
+    fn threads(&self) -> std::sync::MutexGuard<'_, Vec<ordering::Learned>> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// What a search shares with its caller: the table, what earlier searches learned, the stop
+/// signals, the thread count, the evaluation and the settings.
 pub struct Resources<'a> {
     pub tt: &'a TransTable,
+    pub heuristics: &'a Heuristics,
     pub control: &'a Control,
     pub threads: usize,
     pub eval: &'a Evaluator,

@@ -10,7 +10,8 @@ use crate::bitboard::Bitboard;
 use crate::movegen::targets::{facing_royals, man_attacks};
 use crate::moves::Man;
 use crate::position::{Move, MoveKind};
-use crate::types::{Cell, Player};
+use crate::tables::Game;
+use crate::types::{Cell, PieceType, Player};
 use arrayvec::ArrayVec;
 
 /// Ordering scores by class: each class above every score of the classes below.
@@ -35,6 +36,19 @@ const HUNT_CHECK: i32 = 2048;
 const HUNT_HISTORY_DIVISOR: i32 = HISTORY_CAP / 1024;
 /// The hunt's ordering is for a few men against a bare royal piece.
 const HUNT_ORDER_MAX_MEN: usize = 8;
+
+/// What a node's quiet moves are ordered by besides their history ([`Worker::quiet_order`]).
+pub(super) struct QuietOrder {
+    /// The quiet move that last refuted the move before (`Move::NONE`: none).
+    counter: Move,
+    /// The continuation contexts of the moves one and two plies before.
+    one: usize,
+    two: usize,
+}
+
+impl QuietOrder {
+    const NONE: QuietOrder = QuietOrder { counter: Move::NONE, one: NO_CONTEXT, two: NO_CONTEXT };
+}
 
 /// A node's moves with their ordering scores and, at best-reply nodes, the number of opponents
 /// who pass before each move (empty elsewhere: no passes).
@@ -146,6 +160,87 @@ impl History {
     }
 }
 
+/// Credit for quiet moves with two players by the move one and two plies before them (the
+/// "continuation history" of the strong open engines): a reply that refuted a man's move to a cell
+/// is likely to refute it again wherever else on the board it happens. Indexed by the earlier
+/// move's context (its man's owner and type, and the cell it went to) and the move's man type and
+/// cell, one table for both distances; where the game has too many types and cells for that, the
+/// index is folded into [`CONTINUATION_SLOTS_MAX`] slots (a shared slot only blurs a heuristic).
+pub(super) struct ContinuationHistory {
+    ncells: usize,
+    ntypes: usize,
+    /// Slots per context: types × cells.
+    per_context: usize,
+    scores: Vec<i16>,
+}
+
+/// Most slots of a continuation history (two bytes each).
+const CONTINUATION_SLOTS_MAX: usize = 1 << 21;
+
+/// No earlier move to continue (the root, after a null move or a pass).
+pub(super) const NO_CONTEXT: usize = usize::MAX;
+
+impl ContinuationHistory {
+    pub fn new(ncells: usize, ntypes: usize, nplayers: usize) -> Self {
+        let per_context = ncells * ntypes;
+        let len = (per_context * per_context * nplayers).min(CONTINUATION_SLOTS_MAX);
+        ContinuationHistory { ncells, ntypes, per_context, scores: vec![0; len] }
+    }
+
+    /// The context a move leaves for the moves after it: its man (as it stands after the move) and
+    /// the cell it went to.
+    pub fn context(&self, man: Man, to: Cell) -> usize {
+        (man.owner().index() * self.ntypes + man.kind().index()) * self.ncells + to.index()
+    }
+
+    fn slot(&self, context: usize, kind: PieceType, to: Cell) -> usize {
+        let i = context * self.per_context + kind.index() * self.ncells + to.index();
+        if i < self.scores.len() { i } else { i % self.scores.len() }
+    }
+
+    pub fn score(&self, context: usize, kind: PieceType, to: Cell) -> i32 {
+        if context == NO_CONTEXT { 0 } else { i32::from(self.scores[self.slot(context, kind, to)]) }
+    }
+
+    /// `bonus` (negative: a malus) towards the bounds, as [`History::update`].
+    pub fn update(&mut self, context: usize, kind: PieceType, to: Cell, bonus: i32) {
+        if context == NO_CONTEXT {
+            return;
+        }
+        let i = self.slot(context, kind, to);
+        let h = i32::from(self.scores[i]);
+        self.scores[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+    }
+}
+
+/// What a thread learns about quiet moves in a search: their history, continuation history and
+/// counter moves. With two players a thread's next search of the game starts from what its last
+/// one learned ([`Heuristics`](super::Heuristics)).
+pub(super) struct Learned {
+    pub history: History,
+    pub continuation: ContinuationHistory,
+    /// With two players, per (from, to) of a move the quiet move that last refuted it.
+    pub counters: Vec<Move>,
+}
+
+impl Learned {
+    pub fn new<const W: usize>(game: &Game<W>) -> Self {
+        Learned {
+            history: History::new(game.ncells, game.nplayers),
+            continuation: ContinuationHistory::new(game.ncells, game.ntypes, game.nplayers),
+            counters: vec![Move::NONE; game.ncells * game.ncells],
+        }
+    }
+
+    /// Whether it was learned in a game of `game`'s size (a change of game starts afresh).
+    pub fn fits<const W: usize>(&self, game: &Game<W>) -> bool {
+        self.history.scores.len() == game.nplayers * game.ncells * game.ncells
+            && self.continuation.ncells == game.ncells
+            && self.continuation.ntypes == game.ntypes
+            && self.counters.len() == game.ncells * game.ncells
+    }
+}
+
 /// The history bonus of a cut-off at `depth` with two players.
 fn history_bonus(depth: i32) -> i32 {
     (16 * depth * depth).min(1600)
@@ -181,7 +276,7 @@ impl<const W: usize> Worker<'_, W> {
         self.pos.attacked(mv.to(), occ, others, Bitboard::EMPTY, Facing::Ignored)
     }
 
-    pub fn order_score(&self, mv: Move, tt_move: Move, ply: usize) -> i32 {
+    pub fn order_score(&self, mv: Move, tt_move: Move, ply: usize, quiet: &QuietOrder) -> i32 {
         if mv == tt_move {
             return TT_MOVE;
         }
@@ -205,21 +300,53 @@ impl<const W: usize> Worker<'_, W> {
             if self.stack[ply].killers.contains(&mv) {
                 return KILLER;
             }
-            if !self.multi && self.counter_of(ply) == Some(mv) {
+            if quiet.counter == mv {
                 return COUNTER;
             }
             if mv.kind() != MoveKind::Pass {
-                s = self.history.score(self.pos.man_at(mv.from()).owner(), mv);
+                s = self.quiet_score(mv, quiet);
             }
         }
         s
     }
 
+    /// What a node's quiet moves are ordered by besides their own history, found once per node:
+    /// with two players the counter move and the continuation contexts of the moves one and two
+    /// plies before. No continuations where a royal piece is bare: there the hunt's ordering and
+    /// the plain history decide (with them the mates of the won-endings tests took up to 5 times
+    /// the nodes).
+    pub fn quiet_order(&self, ply: usize) -> QuietOrder {
+        let mover = self.pos.to_move();
+        if self.multi {
+            return QuietOrder::NONE;
+        }
+        let counter = self.counter_of(ply).unwrap_or(Move::NONE);
+        if self.pos.is_bare(mover) || self.pos.opponents_bare(mover) {
+            return QuietOrder { counter, ..QuietOrder::NONE };
+        }
+        let (one, two) = self.contexts(ply);
+        QuietOrder { counter, one, two }
+    }
+
+    /// The continuation contexts of the moves one and two plies before `ply`.
+    fn contexts(&self, ply: usize) -> (usize, usize) {
+        (self.stack[ply].context, if ply >= 1 { self.stack[ply - 1].context } else { NO_CONTEXT })
+    }
+
+    /// A quiet move's credit: twice its history, and its continuation histories.
+    pub fn quiet_score(&self, mv: Move, quiet: &QuietOrder) -> i32 {
+        let man = self.pos.man_at(mv.from());
+        let h = 2 * self.learned.history.score(man.owner(), mv);
+        h + self.learned.continuation.score(quiet.one, man.kind(), mv.to())
+            + self.learned.continuation.score(quiet.two, man.kind(), mv.to())
+    }
+
     /// Scores every move of `list` for ordering.
     pub fn score_moves(&self, list: &mut MoveList, tt_move: Move, ply: usize) {
+        let quiet = self.quiet_order(ply);
         list.scores.clear();
         for i in 0..list.moves.len() {
-            let s = self.order_score(list.moves[i], tt_move, ply);
+            let s = self.order_score(list.moves[i], tt_move, ply, &quiet);
             list.scores.push(s);
         }
     }
@@ -232,7 +359,7 @@ impl<const W: usize> Worker<'_, W> {
 
     /// The quiet move that last refuted the move that led to `ply`.
     fn counter_of(&self, ply: usize) -> Option<Move> {
-        self.counter_slot(ply).map(|slot| self.counters[slot]).filter(|&m| m != Move::NONE)
+        self.counter_slot(ply).map(|slot| self.learned.counters[slot]).filter(|&m| m != Move::NONE)
     }
 
     /// A quiet move caused a cut-off: a killer at this ply, and history credit; with two players
@@ -245,17 +372,26 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mover = self.pos.man_at(mv.from()).owner();
         if self.multi {
-            self.history.credit(mover, mv, depth);
+            self.learned.history.credit(mover, mv, depth);
             return;
         }
         if let Some(slot) = self.counter_slot(ply) {
-            self.counters[slot] = mv;
+            self.learned.counters[slot] = mv;
         }
         let bonus = history_bonus(depth);
-        self.history.update(mover, mv, bonus);
+        let contexts = self.contexts(ply);
+        self.credit_quiet(mv, contexts, bonus);
         for &m in tried {
-            self.history.update(mover, m, -bonus);
+            self.credit_quiet(m, contexts, -bonus);
         }
+    }
+
+    /// Two players: `bonus` to a quiet move's history and continuation histories.
+    fn credit_quiet(&mut self, mv: Move, (one, two): (usize, usize), bonus: i32) {
+        let man = self.pos.man_at(mv.from());
+        self.learned.history.update(man.owner(), mv, bonus);
+        self.learned.continuation.update(one, man.kind(), mv.to(), bonus);
+        self.learned.continuation.update(two, man.kind(), mv.to(), bonus);
     }
 
     /// Hunting a bare royal piece with two players: quiet moves ordered by how few steps they leave
@@ -304,5 +440,47 @@ impl<const W: usize> Worker<'_, W> {
                     + list.scores[i].clamp(-HISTORY_CAP, HISTORY_CAP) / HUNT_HISTORY_DIVISOR
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Man;
+
+    /// Credit stays within the bounds however often it is given, and a context's credit is its
+    /// own: the same move after another context scores nothing.
+    #[test]
+    fn continuation_credit_is_bounded_and_kept_per_context() {
+        let (ncells, ntypes) = (64, 6);
+        let mut h = ContinuationHistory::new(ncells, ntypes, 2);
+        let (white, black) = (Player::new(0), Player::new(1));
+        let knight = PieceType::new(1);
+        let after_e5 = h.context(Man::new(PieceType::new(0), black, black), Cell::new(36));
+        let after_d5 = h.context(Man::new(PieceType::new(0), black, black), Cell::new(35));
+        let f3 = Cell::new(21);
+        for _ in 0..1000 {
+            h.update(after_e5, knight, f3, history_bonus(20));
+        }
+        assert!((HISTORY_MAX - 64..=HISTORY_MAX).contains(&h.score(after_e5, knight, f3)), "{}", h.score(after_e5, knight, f3));
+        assert_eq!(h.score(after_d5, knight, f3), 0);
+        assert_eq!(h.score(NO_CONTEXT, knight, f3), 0);
+        for _ in 0..1000 {
+            h.update(after_e5, knight, f3, -history_bonus(20));
+        }
+        assert!(h.score(after_e5, knight, f3) < -HISTORY_MAX + 64);
+        // A White man's context differs from a Black one's on the same cell.
+        assert_ne!(h.context(Man::new(knight, white, white), f3), h.context(Man::new(knight, black, black), f3));
+    }
+
+    /// Where the game's types and cells exceed the table, contexts fold into it.
+    #[test]
+    fn a_large_game_folds_into_the_table() {
+        let (ncells, ntypes) = (350, 40);
+        let mut h = ContinuationHistory::new(ncells, ntypes, 4);
+        assert_eq!(h.scores.len(), CONTINUATION_SLOTS_MAX);
+        let last = h.context(Man::new(PieceType::new(ntypes - 1), Player::new(3), Player::new(3)), Cell::new(ncells - 1));
+        h.update(last, PieceType::new(ntypes - 1), Cell::new(ncells - 1), 100);
+        assert_eq!(h.score(last, PieceType::new(ntypes - 1), Cell::new(ncells - 1)), 100);
     }
 }

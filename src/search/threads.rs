@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 
 use super::abdada::Busy;
+use super::ordering::Learned;
 use super::skill::SKILL_MULTI_PV;
 use super::time::{Deadline, Stability};
 use super::worker::{Completed, Role, Shared, Worker, several_left};
@@ -84,14 +85,23 @@ pub fn think<const W: usize>(
     };
     let mut best = legal[0];
     let mut ponder = None;
+    // Each thread starts from what it learned in the last search of a two-player game.
+    let threads = resources.threads.max(1);
+    let mut learned = if multi { Vec::new() } else { std::mem::take(&mut *resources.heuristics.threads()) };
+    learned.retain(|l| l.fits(root.game()));
+    learned.truncate(threads);
+    learned.resize_with(threads, || Learned::new(root.game()));
+    let mut learned = learned.into_iter();
+    let main_learned = learned.next().unwrap_or_else(|| Learned::new(root.game()));
 
-    std::thread::scope(|scope| {
-        for t in 1..i32::try_from(resources.threads).unwrap_or(i32::MAX).max(1) {
-            let mut w = Worker::new(root, &path, shared(&helper_control), None, Role::Helper, root_key, settings);
+    let kept = std::thread::scope(|scope| {
+        let mut helpers = Vec::new();
+        for (t, helper_learned) in (1..).zip(learned) {
+            let mut w = Worker::new(root, &path, shared(&helper_control), None, Role::Helper, root_key, settings, helper_learned);
             w.root_moves.clone_from(&root_moves);
             let stop = &helpers_stop;
             let (completed, main_depth) = (&completed, &main_depth);
-            scope.spawn(move || {
+            helpers.push(scope.spawn(move || {
                 // Half the helpers keep one ply deeper than the main thread, the others level
                 // with it, so that the threads spread over depths.
                 let ahead = t & 1;
@@ -106,10 +116,11 @@ pub fn think<const W: usize>(
                     previous = Some(v);
                     d = (d + 1).max(main_depth.load(Ordering::Relaxed) + ahead);
                 }
-            });
+                w.learned
+            }));
         }
 
-        let mut w = Worker::new(root, &path, shared(control), limits.nodes, Role::Main, root_key, settings);
+        let mut w = Worker::new(root, &path, shared(control), limits.nodes, Role::Main, root_key, settings, main_learned);
         w.root_moves.clone_from(&root_moves);
         w.reporter = Some(report);
         let strength = settings.strength;
@@ -209,7 +220,13 @@ pub fn think<const W: usize>(
         }
         helpers_stop.store(true, Ordering::Relaxed);
         helper_control.stop();
+        let mut kept = vec![w.learned];
+        kept.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        kept
     });
+    if !multi {
+        *resources.heuristics.threads() = kept;
+    }
     // `go infinite` and `go ponder` must not answer before `stop` / `ponderhit`.
     control.wait_until_released(limits.infinite);
     Outcome { best: Some(best), ponder }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::abdada::Busy;
 use super::brs::StaticMoves;
-use super::ordering::{History, MoveList};
+use super::ordering::{Learned, MoveList, NO_CONTEXT};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
 use crate::attacks::Facing;
@@ -55,6 +55,8 @@ pub(super) struct Ply<const W: usize> {
     pub static_eval: Option<i32>,
     /// The move that led to this node (`Move::NONE` after a null move or at the root).
     pub previous: Move,
+    /// That move's continuation-history context ([`NO_CONTEXT`] where there is none).
+    pub context: usize,
     /// The move left out of this node's search: the table's move while a singular-extension
     /// search asks whether any other move comes near it (`Move::NONE` otherwise).
     pub excluded: Move,
@@ -75,6 +77,7 @@ impl<const W: usize> Default for Ply<W> {
             checks: Vec::new(),
             static_eval: None,
             previous: Move::NONE,
+            context: NO_CONTEXT,
             excluded: Move::NONE,
         }
     }
@@ -156,9 +159,8 @@ pub(super) struct Worker<'a, const W: usize> {
     /// Whether the main thread may take over a helper's iteration (not with several lines).
     pub may_be_overtaken: bool,
     role: Role,
-    pub history: History,
-    /// With two players, per (from, to) of a move the quiet move that last refuted it.
-    pub counters: Vec<Move>,
+    /// What the thread knows of quiet moves: history, continuation history, counter moves.
+    pub learned: Learned,
     /// Static evaluations by position hash (the root player is fixed for a search).
     eval_cache: Vec<(u64, i32)>,
     /// BRS+: the static moves of the opponents who do not reply, by position.
@@ -194,6 +196,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         role: Role,
         root_key: u64,
         settings: SearchSettings,
+        learned: Learned,
     ) -> Self {
         Worker {
             pos: root.clone(),
@@ -210,10 +213,9 @@ impl<'a, const W: usize> Worker<'a, W> {
             overtaken: false,
             may_be_overtaken: false,
             role,
-            history: History::new(root.game().ncells, root.game().nplayers),
+            learned,
             static_moves: StaticMoves::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SLOTS],
-            counters: vec![Move::NONE; root.game().ncells * root.game().ncells],
             stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             root_key,
             algorithm: settings.algorithm,

@@ -5,7 +5,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use tessera::search::{Control, Limits, MultiSearch, SearchSettings};
+use tessera::search::{Control, Heuristics, Limits, MultiSearch, SearchSettings};
 use tessera::selfplay::line_reader;
 use tessera::session::{SearchRequest, SearchResult, Session};
 use tessera::tt::TransTable;
@@ -145,14 +145,15 @@ impl SessionText for Box<dyn Session> {
 /// Searches a session's position with `limits`, one thread, a small table and the default
 /// settings (`algorithm` with three or more players).
 pub fn think(s: &dyn Session, limits: &Limits, algorithm: MultiSearch) -> SearchResult {
-    think_with(s, limits, algorithm, &TransTable::new(4).expect("a small table"))
+    think_with(s, limits, algorithm, &TransTable::new(4).expect("a small table"), &Heuristics::default())
 }
 
-/// [`think`] with a given table, which a game keeps from move to move as the engine does.
-pub fn think_with(s: &dyn Session, limits: &Limits, algorithm: MultiSearch, tt: &TransTable) -> SearchResult {
+/// [`think`] with a given table and heuristics, which a game keeps from move to move as the
+/// engine does.
+pub fn think_with(s: &dyn Session, limits: &Limits, algorithm: MultiSearch, tt: &TransTable, heuristics: &Heuristics) -> SearchResult {
     let control = Control::default();
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
-    s.think(&SearchRequest { limits, control: &control, tt, threads: 1, settings }, &mut |_| {})
+    s.think(&SearchRequest { limits, control: &control, tt, heuristics, threads: 1, settings }, &mut |_| {})
 }
 
 /// The best move found, as text.
