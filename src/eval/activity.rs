@@ -25,15 +25,17 @@ pub(super) fn enabled(params: &super::EvalParams) -> bool {
         params.half_open_line,
         params.outpost,
         params.outpost_eg,
-        params.threat_pawn,
-        params.threat_pawn_eg,
-        params.threat_lesser,
-        params.threat_lesser_eg,
-        params.hanging,
-        params.hanging_eg,
     ]
     .iter()
     .any(|&w| w != 0)
+        || threats_enabled(params)
+}
+
+/// Whether any weight of the threats against men is set.
+fn threats_enabled(params: &super::EvalParams) -> bool {
+    [params.threat_pawn, params.threat_pawn_eg, params.threat_lesser, params.threat_lesser_eg, params.hanging, params.hanging_eg]
+        .iter()
+        .any(|&w| w != 0)
 }
 
 pub(super) struct Activity {
@@ -54,10 +56,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let outposts = params.outpost != 0 || params.outpost_eg != 0;
     let lines = params.open_line != 0 || params.open_line_eg != 0 || params.half_open_line != 0;
     let kings = params.king_attack != 0 || params.king_danger != 0;
-    let threats =
-        [params.threat_pawn, params.threat_pawn_eg, params.threat_lesser, params.threat_lesser_eg, params.hanging, params.hanging_eg]
-            .iter()
-            .any(|&w| w != 0);
+    let threats = threats_enabled(params);
 
     // Where each player's pawns attack now, and where they could ever attack.
     let mut pawn_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);

@@ -134,13 +134,13 @@ crate::params::tunable! {
     elimination: 0..=2000,
 }
 
-/// The defaults: the one table that `tuning/` rewrites. A game's definition may give its own
-/// values for some of them ([`game_params`]).
 /// The largest evaluation in absolute value. The terms have no bound of their own (`mopup_men`
 /// pays for every man, and an army of thirty against one bare King is worth tens of thousands),
 /// while the search keeps the values beyond this for mates.
 pub const EVAL_LIMIT: i32 = 25_000;
 
+/// The defaults: the one table that `tuning/` rewrites. A game's definition may give its own
+/// values for some of them ([`game_params`]).
 pub const PARAMS: EvalParams = EvalParams {
     value_per_move: 33,
     value_base: 100,
