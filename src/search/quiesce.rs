@@ -1,12 +1,14 @@
 //! Quiescence search: captures and promotions until the position is quiet, standing pat on the
-//! static evaluation (not in check), with delta pruning for two players; against a bare royal piece
-//! the first ply adds the quiet checks.
+//! static evaluation (not in check), with delta pruning and transposition table cut-offs for two
+//! players; against a bare royal piece the first ply adds the quiet checks.
 
+use super::alphabeta::{from_tt, to_tt};
 use super::ordering::MovePicker;
 use super::see::see_ge;
 use super::worker::Worker;
 use super::{INF, MAX_PLY};
 use crate::position::Move;
+use crate::tt::Bound;
 
 /// Longest capture sequence with two players.
 const TWO_PLAYER_QUIESCE_PLIES: u32 = 12;
@@ -25,11 +27,35 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mover = self.pos.to_move();
         let in_check = !self.multi && self.pos.in_check(mover);
+        // With two players any entry of the table bounds this node's value. The capture search
+        // stores its own at depth 0, below every entry of the main search, and never over one of
+        // them.
+        let mut tt_move = Move::NONE;
+        let mut may_store = !self.multi;
+        if !self.multi
+            && let Some(e) = self.shared.tt.probe(self.key())
+        {
+            may_store = e.depth <= 0;
+            let score = from_tt(e.score, self.distance());
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+            tt_move = e.mv;
+        }
+        let alpha0 = alpha;
         let mut best = -INF;
         if !in_check {
             best = self.static_eval();
             let max_plies = if self.multi { self.params.multi_quiesce_plies.unsigned_abs() } else { TWO_PLAYER_QUIESCE_PLIES };
             if best >= beta || qdepth > max_plies {
+                if may_store && best >= beta {
+                    self.shared.tt.store(self.key(), Move::NONE, to_tt(best, self.distance()), 0, Bound::Lower);
+                }
                 return best;
             }
             alpha = alpha.max(best);
@@ -89,11 +115,12 @@ impl<const W: usize> Worker<'_, W> {
             list.moves.extend_from_slice(&checks);
         }
         self.stack[ply].checks = checks;
-        self.score_moves(&mut list, Move::NONE, ply);
+        self.score_moves(&mut list, tt_move, ply);
         if !self.multi && !in_check {
             list.drop_bad_captures();
         }
         let mut picker = MovePicker::new(list);
+        let mut best_move = Move::NONE;
         while let Some((mv, _)) = picker.next_move() {
             let u = self.make(mv);
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
@@ -107,6 +134,7 @@ impl<const W: usize> Worker<'_, W> {
                 best = v;
                 if v > alpha {
                     alpha = v;
+                    best_move = mv;
                     self.update_pv(ply, mv);
                     if v >= beta {
                         break;
@@ -115,6 +143,16 @@ impl<const W: usize> Worker<'_, W> {
             }
         }
         self.stack[ply].list = picker.into_list();
+        if may_store && !self.aborted {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), 0, bound);
+        }
         best
     }
 }
