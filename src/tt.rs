@@ -15,6 +15,28 @@ pub enum Bound {
     Upper = 2,
 }
 
+impl Bound {
+    /// What a search result `best` is, for a node entered with the window (`alpha`, `beta`).
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a node searched with (`alpha`, `beta`).
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub mv: Move,
@@ -162,6 +184,16 @@ mod tests {
         assert!(tt.probe(0xDEAD_BEEF).is_none(), "cleared");
         tt.store(0xDEAD_BEEF, mv, 5, 1, Bound::Exact);
         assert_eq!(tt.probe(0xDEAD_BEEF).map(|e| e.score), Some(5));
+    }
+
+    #[test]
+    fn a_result_s_bound_settles_the_windows_it_should() {
+        assert_eq!(Bound::of(50, 10, 50), Bound::Lower);
+        assert_eq!(Bound::of(30, 10, 50), Bound::Exact);
+        assert_eq!(Bound::of(10, 10, 50), Bound::Upper);
+        assert!(Bound::Lower.settles(60, 0, 60) && !Bound::Lower.settles(59, 0, 60));
+        assert!(Bound::Upper.settles(0, 0, 60) && !Bound::Upper.settles(1, 0, 60));
+        assert!(Bound::Exact.settles(30, 40, 41));
     }
 
     #[test]

@@ -150,15 +150,8 @@ impl<const W: usize> Worker<'_, W> {
             {
                 singular_candidate = Some(score);
             }
-            if !pv_node && ply > 0 && e.depth >= depth && excluded == Move::NONE {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+            if !pv_node && ply > 0 && e.depth >= depth && excluded == Move::NONE && e.bound.settles(score, alpha, beta) {
+                return score;
             }
         }
 
@@ -370,14 +363,7 @@ impl<const W: usize> Worker<'_, W> {
         if excluded != Move::NONE {
             return best;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, bound);
+        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, Bound::of(best, alpha0, beta));
         best
     }
 

@@ -37,12 +37,7 @@ impl<const W: usize> Worker<'_, W> {
         {
             may_store = e.depth <= 0;
             let score = from_tt(e.score, self.distance());
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if e.bound.settles(score, alpha, beta) {
                 return score;
             }
             tt_move = e.mv;
@@ -144,14 +139,7 @@ impl<const W: usize> Worker<'_, W> {
         }
         self.stack[ply].list = picker.into_list();
         if may_store && !self.aborted {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), 0, bound);
+            self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), 0, Bound::of(best, alpha0, beta));
         }
         best
     }
