@@ -131,9 +131,10 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             continue;
         }
         let own = own_men[p];
-        let targets = pos.piece_targets(c, kind, orient, own);
+        let plain = t.moves_are_attacks[kind];
+        let attacks = if threats || plain { attack_targets(game, c, kind, orient, occupied) } else { Bitboard::EMPTY };
+        let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
         if threats {
-            let attacks = attack_targets(game, c, kind, orient, occupied);
             attacked_by[p] |= attacks;
             let value = t.values[kind];
             for q in pos.opponents(p).iter() {

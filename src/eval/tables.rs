@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use super::EvalParams;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::piece_targets;
+use crate::movement::Mode;
 use crate::position::{PieceSquare, Tapered};
 use crate::tables::{CompiledComponent, Game};
 use crate::types::{Cell, PieceType, Player, Table};
@@ -37,6 +38,9 @@ pub struct EvalTables {
     /// Material value per type in the end game.
     pub eg_values: Table<PieceType, i32>,
     pub shapes: Table<PieceType, Shape>,
+    /// Per type: whether its moves are its attacks less its own men's cells (only leaps and rides
+    /// that both move and capture), so that one set serves mobility and threats.
+    pub moves_are_attacks: Table<PieceType, bool>,
     /// Each man's weight in the game phase (its middle-game value for pieces, 0 for pawns and
     /// royal pieces), and the total of the start position.
     pub phase_weights: Table<PieceType, i32>,
@@ -266,6 +270,14 @@ impl EvalTables {
         let phase_total = def.setup.iter().map(|s| phase_weights[s.kind]).sum::<i32>().max(1);
         let colour_classes = game.piece_types().map(|t| (shapes[t] != Shape::Royal).then(|| colour_classes(game, t)).flatten()).collect();
         let pawn_line_rides = pawn_line_rides(game, &shapes);
+        let moves_are_attacks = game
+            .piece_types()
+            .map(|t| {
+                game.types[t].comps.iter().flatten().all(|c| {
+                    matches!(c, CompiledComponent::Leap { mode: Mode::Both, .. } | CompiledComponent::Ride { mode: Mode::Both, .. })
+                })
+            })
+            .collect();
         let royal = game.piece_types().find(|&t| game.types[t].royal).expect("every game has a royal type");
         let empty = Bitboard::EMPTY;
         let royal_mobility: Table<Player, Table<Cell, i32>> = Table::from_fn(game.nplayers, |p| {
@@ -293,6 +305,7 @@ impl EvalTables {
             values,
             eg_values,
             shapes,
+            moves_are_attacks,
             phase_weights,
             phase_total,
             average_moves,
