@@ -134,9 +134,11 @@ impl<const W: usize> Worker<'_, W> {
         let excluded = self.stack[ply].excluded;
         let mut tt_move = Move::NONE;
         let mut singular_candidate = None;
+        let mut tt_bound = None;
         if let Some(e) = self.shared.tt.probe(self.key()) {
             tt_move = e.mv;
             let score = from_tt(e.score, self.distance());
+            tt_bound = Some((score, e.bound));
             if duel
                 && ply > 0
                 && excluded == Move::NONE
@@ -160,18 +162,25 @@ impl<const W: usize> Worker<'_, W> {
         self.stack[ply].static_eval = (duel && !in_check).then_some(static_eval);
         // Whether the static evaluation is better than at the mover's previous turn.
         let improving = !in_check && ply >= 2 && self.stack[ply - 2].static_eval.is_none_or(|before| static_eval > before);
+        // The table's score, where its bound says it is nearer the truth, refines the static
+        // evaluation (`eval`) for the pruning decisions below.
+        let eval = match tt_bound {
+            Some((score, bound)) if duel && !in_check && !is_mate_score(score) && bound.settles(score, static_eval, static_eval + 1) => {
+                score
+            }
+            _ => static_eval,
+        };
 
         // Reverse futility: far enough above beta near the leaves.
         let rfp = self.params.rfp_margin;
-        if prune && rfp > 0 && depth <= RFP_MAX_DEPTH && !is_mate_score(beta) && static_eval - rfp * (depth - i32::from(improving)) >= beta
-        {
-            return static_eval;
+        if prune && rfp > 0 && depth <= RFP_MAX_DEPTH && !is_mate_score(beta) && eval - rfp * (depth - i32::from(improving)) >= beta {
+            return eval;
         }
 
         // Null move: only where the side to move alternates (two players) and is not in check.
         let mut r = self.params.null_move_r;
-        if prune && r > 0 && depth > r && static_eval >= beta && excluded == Move::NONE && self.has_pieces(mover) {
-            r += depth / NULL_MOVE_DEPTH_DIVISOR + ((static_eval - beta) / NULL_MOVE_EVAL_STEP).min(NULL_MOVE_EVAL_PLIES);
+        if prune && r > 0 && depth > r && eval >= beta && excluded == Move::NONE && self.has_pieces(mover) {
+            r += depth / NULL_MOVE_DEPTH_DIVISOR + ((eval - beta) / NULL_MOVE_EVAL_STEP).min(NULL_MOVE_EVAL_PLIES);
             let u = self.make(Move::PASS);
             self.stack[ply + 1].previous = Move::NONE;
             self.stack[ply + 1].context = NO_CONTEXT;
@@ -227,7 +236,7 @@ impl<const W: usize> Worker<'_, W> {
             }
         }
         let fm = self.params.futility_margin;
-        let futile = prune && fm > 0 && depth <= FUTILITY_MAX_DEPTH && !is_mate_score(alpha) && static_eval + fm * depth <= alpha;
+        let futile = prune && fm > 0 && depth <= FUTILITY_MAX_DEPTH && !is_mate_score(alpha) && eval + fm * depth <= alpha;
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let alpha0 = alpha;
