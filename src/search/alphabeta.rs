@@ -1,6 +1,6 @@
 //! Principal variation search (negamax for two players; paranoid and best-reply for more, the
-//! value being the team to move's): transposition table cut-offs, reverse futility, null move,
-//! futility pruning, late move reductions and (two players) late move pruning, singular
+//! value being the team to move's): transposition table cut-offs, reverse futility, null move and
+//! futility pruning (on the static evaluation as the table's score refines it), late move reductions and (two players) late move pruning, singular
 //! extensions and the extension of a bare royal piece's few replies, moves put off while another
 //! thread searches them ([`abdada`]), and the aspiration windows of the iterations.
 
