@@ -33,8 +33,15 @@ fn score_at(out: &[String], depth: u32) -> i32 {
 fn evaluation_parameters_are_options() {
     let mut e = EngineProcess::start();
     let out = e.command("uci");
-    assert!(out.iter().any(|l| l == "option name Eval_tempo type spin default 10 min 0 max 100"), "{out:?}");
-    assert!(out.iter().any(|l| l == "option name Eval_centrality_quarter type spin default 12 min 0 max 200"));
+    // The defaults announced are the game's own values (chess's: no tempo, its own centrality),
+    // not the generic table's (tempo 10, centrality 12).
+    assert!(out.iter().any(|l| l == "option name Eval_tempo type spin default 0 min 0 max 100"), "{out:?}");
+    assert!(out.iter().any(|l| l == "option name Eval_centrality_quarter type spin default 16 min 0 max 200"));
+    assert!(out.iter().any(|l| l == "option name Eval_value_per_move type spin default 33 min 0 max 200"));
+    // After a change of game, `uci` announces that game's values.
+    e.send("setoption name UCI_Variant value ninjachess");
+    let out = e.command("uci");
+    assert!(out.iter().any(|l| l == "option name Eval_mopup_close type spin default 60 min 0 max 100"), "{out:?}");
     assert!(e.quit().success());
     // From the start position a depth-2 search ends in quiet positions with the root player to
     // move: the tempo is all that changes the score. Chess has its own tempo, which the option

@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::bench::{self, BenchKind};
+use crate::eval::game_params;
 use crate::search::{Control, Heuristics, Limits, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
@@ -200,8 +201,9 @@ impl Engine {
     fn uci(&self) {
         self.say(&format!("id name {ENGINE_NAME}"));
         self.say("id author the tessera developers");
+        let own = game_params(self.session.def());
         for o in &self.options {
-            self.say(&o.uci_line());
+            self.say(&o.uci_line(&own));
         }
         self.say("uciok");
     }

@@ -113,11 +113,16 @@ pub fn table() -> Vec<OptionDef> {
 }
 
 impl OptionDef {
-    /// The `option name ...` line of `uci`.
-    pub fn uci_line(&self) -> String {
+    /// The `option name ...` line of `uci`. An evaluation parameter's default is `game`'s own
+    /// value, which the engine plays with while the option is not set.
+    pub fn uci_line(&self, game: &EvalParams) -> String {
         let mut line = format!("option name {} type ", self.name);
         match &self.kind {
             Kind::Spin { default, min, max } => {
+                let default = match self.effect {
+                    Effect::Eval(name) => game.get(name).map_or(*default, i64::from),
+                    _ => *default,
+                };
                 let _ = write!(line, "spin default {default} min {min} max {max}");
             }
             Kind::Check { default } => {
