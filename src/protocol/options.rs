@@ -99,6 +99,7 @@ pub fn table() -> Vec<OptionDef> {
         option("UCI_ShowWDL", Kind::Check { default: false }, Effect::ShowWdl),
         option("UCI_AnalyseMode", Kind::Check { default: false }, Effect::AnalyseMode),
     ];
+    // The generic table's values; `uci` announces the current game's own instead (`uci_line`).
     for &(name, min, max) in EvalParams::RANGES {
         let default = i64::from(PARAMS.get(name).unwrap_or(0));
         let kind = Kind::Spin { default, min: i64::from(min), max: i64::from(max) };
