@@ -6,7 +6,7 @@
 //!   the average), pawn advance, the royal piece's place. Folded into one piece-square table that
 //!   positions sum per owner as men move.
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled and supported pawns, from the pawn
-//!   tables of the game (`tables::pawns`).
+//!   tables of the game (`tables::pawns`), and the royal pieces' distances to passed pawns.
 //! - Activity ([`activity`]): mobility, attacks near each royal piece and its pawn shield, pairs
 //!   of colour-bound men, riders on open pawn lines, leapers on outposts.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
@@ -72,6 +72,12 @@ crate::params::tunable! {
     /// Bonus for a pawn a friendly pawn protects.
     supported: 0..=100,
     supported_eg: 0..=100,
+    /// A passed pawn in the end game: bonus per royal step from the nearest enemy royal piece to
+    /// a cell it steps to ...
+    passed_enemy_king_eg: 0..=100,
+    /// ... and penalty per royal step from its own; both times the square of the share of its way
+    /// it has made, as `passed`.
+    passed_king_eg: 0..=100,
     /// Bonus for having the move.
     tempo: 0..=100,
     /// Mobility: bonus per cell a piece (not a pawn, not royal) can move to that no enemy pawn
@@ -164,6 +170,8 @@ pub const PARAMS: EvalParams = EvalParams {
     doubled_eg: 0,
     supported: 0,
     supported_eg: 0,
+    passed_enemy_king_eg: 0,
+    passed_king_eg: 0,
     tempo: 10,
     mobility_quarter: 0,
     mobility_eg_quarter: 0,
@@ -325,7 +333,7 @@ impl Evaluator {
         let mut terms = PerPlayer::splat(Terms::default());
         let params = &self.tables.params;
         if pawns::enabled(params) {
-            let pawns = pawns::structure(params, pos);
+            let pawns = pawns::structure(&self.tables, pos);
             for p in pos.game().players() {
                 terms[p].pawns = pawns[p];
             }

@@ -1,10 +1,11 @@
 //! Pawn structure: passed, isolated, doubled and supported pawns, read off the game's pawn tables
-//! (`tables::pawns`), which know each orientation's steps and captures.
+//! (`tables::pawns`), which know each orientation's steps and captures; and in the end game the
+//! royal pieces' distances to a passed pawn's way.
 
-use super::EvalParams;
+use super::{EvalParams, EvalTables};
 use crate::bitboard::Bitboard;
 use crate::position::{Position, Tapered};
-use crate::types::PerPlayer;
+use crate::types::{Cell, PerPlayer};
 
 /// Whether any pawn-structure weight is set.
 pub(super) fn enabled(params: &EvalParams) -> bool {
@@ -17,6 +18,8 @@ pub(super) fn enabled(params: &EvalParams) -> bool {
         params.doubled_eg,
         params.supported,
         params.supported_eg,
+        params.passed_king_eg,
+        params.passed_enemy_king_eg,
     ]
     .iter()
     .any(|&w| w != 0)
@@ -29,9 +32,11 @@ pub(super) fn pawn_men<const W: usize>(pos: &Position<W>) -> Bitboard<W> {
 }
 
 /// The pawn-structure term of every player.
-pub(super) fn structure<const W: usize>(params: &EvalParams, pos: &Position<W>) -> PerPlayer<Tapered> {
+pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPlayer<Tapered> {
+    let params = &t.params;
     let mut out = PerPlayer::splat(Tapered::ZERO);
     let Some(tables) = &pos.game().pawns else { return out };
+    let kings = params.passed_king_eg != 0 || params.passed_enemy_king_eg != 0;
     let pawns = pawn_men(pos);
     let passed = Tapered::new(params.passed, params.passed_eg);
     let isolated = Tapered::new(params.isolated, params.isolated_eg);
@@ -42,21 +47,32 @@ pub(super) fn structure<const W: usize>(params: &EvalParams, pos: &Position<W>) 
         let enemy = pawns & pos.pieces_of_set(pos.opponents(p));
         let mut sum = Tapered::ZERO;
         for c in own {
-            let t = &tables[pos.man_at(c).orientation()];
-            if (t.stoppers[c] & enemy).is_empty()
-                && let Some(d) = t.to_promotion[c]
+            let pt = &tables[pos.man_at(c).orientation()];
+            if (pt.stoppers[c] & enemy).is_empty()
+                && let Some(d) = pt.to_promotion[c]
             {
                 // Worth more the further it has come: the square of the share of its way.
-                let made = t.max_to_promotion - d;
-                sum += passed * (made * made) / (t.max_to_promotion * t.max_to_promotion).max(1);
+                let made = pt.max_to_promotion - d;
+                let (share, whole) = (made * made, (pt.max_to_promotion * pt.max_to_promotion).max(1));
+                sum += passed * share / whole;
+                if kings && pt.step[c].any() {
+                    // In the end game the royal pieces' distances to the cells it steps to decide
+                    // whether it can be stopped: the enemy's far, the own near.
+                    let near = |k: Cell| pt.step[c].iter().map(|s| t.royal_distance(k, s)).min().unwrap_or(0).min(t.royal_max_distance);
+                    let enemy_distance =
+                        pos.opponents(p).iter().filter_map(|q| pos.royal_cell(q)).map(near).min().unwrap_or(t.royal_max_distance);
+                    let own_distance = pos.royal_cell(p).map_or(t.royal_max_distance, near);
+                    let eg = enemy_distance * params.passed_enemy_king_eg - own_distance * params.passed_king_eg;
+                    sum += Tapered::new(0, eg * share / whole);
+                }
             }
-            if (t.front[c] & own).any() {
+            if (pt.front[c] & own).any() {
                 sum -= doubled;
             }
-            if (t.neighbours[c] & own).is_empty() {
+            if (pt.neighbours[c] & own).is_empty() {
                 sum -= isolated;
             }
-            if (t.attacked_from[c] & own).any() {
+            if (pt.attacked_from[c] & own).any() {
                 sum += supported;
             }
         }

@@ -122,12 +122,16 @@ fn pawn_structure() {
     // White: a3 and a2 (doubled), d5 (stopped by c7), h2; Black: c7 (stopped by d5). Every pawn
     // but the supported b3 of the last position is isolated.
     let pos = chess_position("4k3/2p5/8/3P4/8/P7/P6P/4K3 w - - 0 1");
-    let structure = |weights: &str, pos: &Position<1>| two(&pawns::structure(&only(weights), pos));
+    let structure = |weights: &str, pos: &Position<1>| two(&pawns::structure(&Evaluator::new(chess(), &only(weights)).tables, pos));
     // Passed: a3 has made 2 of its 7 steps, a2 and h2 one each: 49 × (4 + 1 + 1) / 49.
     assert_eq!(structure("passed=49,passed_eg=98", &pos), [(6, 12), (0, 0)]);
     assert_eq!(structure("isolated=10,isolated_eg=20", &pos), [(-40, -80), (-10, -20)]);
     assert_eq!(structure("doubled=5,doubled_eg=7", &pos), [(-5, -7), (0, 0)]);
     assert_eq!(structure("supported=3,supported_eg=4", &chess_position("4k3/8/8/8/8/1P6/P7/4K3 w - - 0 1")), [(3, 4), (0, 0)]);
+    // The passed a5 (4 of 7 steps made) steps to a6: the black King is 7 steps from it, the white
+    // one 5: (7 × 49 − 5 × 14) × 16 / 49.
+    let kings = "passed_enemy_king_eg=49,passed_king_eg=14";
+    assert_eq!(structure(kings, &chess_position("7k/8/8/P7/8/8/8/4K3 w - - 0 1")), [(0, (7 * 49 - 5 * 14) * 16 / 49), (0, 0)]);
 }
 
 #[test]
