@@ -35,8 +35,8 @@ fn evaluation_parameters_are_options() {
     let out = e.command("uci");
     // The defaults announced are the game's own values (chess's: no tempo, its own centrality),
     // not the generic table's (tempo 10, centrality 12).
-    assert!(out.iter().any(|l| l == "option name Eval_tempo type spin default 0 min 0 max 100"), "{out:?}");
-    assert!(out.iter().any(|l| l == "option name Eval_centrality_quarter type spin default 16 min 0 max 200"));
+    assert!(out.iter().any(|l| l == "option name Eval_tempo type spin default 1 min 0 max 100"), "{out:?}");
+    assert!(out.iter().any(|l| l == "option name Eval_centrality_quarter type spin default 20 min 0 max 200"));
     assert!(out.iter().any(|l| l == "option name Eval_value_per_move type spin default 33 min 0 max 200"));
     // After a change of game, `uci` announces that game's values.
     e.send("setoption name UCI_Variant value ninjachess");

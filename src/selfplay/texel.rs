@@ -207,7 +207,9 @@ fn error<const W: usize>(game: &'static Game<W>, params: &EvalParams, k: f64, sa
 /// The scale that fits the current parameters best (golden-section search).
 fn fit_k<const W: usize>(game: &'static Game<W>, params: &EvalParams, samples: &mut [Sample<W>]) -> f64 {
     let evals = evaluations(game, params, samples);
-    let (mut lo, mut hi) = (0.1f64, 3.0f64);
+    // Wide enough below for games whose derived piece values run large: ninjachess's self-play
+    // fits 0.058, and at the old bound of 0.1 its fits ran parameters to their limits.
+    let (mut lo, mut hi) = (0.005f64, 3.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - ratio * (hi - lo);
