@@ -181,17 +181,27 @@ impl<const W: usize> Position<W> {
         }
         // The facing rule adds none: royal pieces brought face to face by a legal move cannot be,
         // as the mover's own would face the other.
-        for g in groups.rides.iter().filter(|g| has(&g.members)) {
-            for &r in &g.rays {
-                cells |= tables.ray_attacks(r, target, self.occ);
-            }
-        }
+        cells |= self.ride_lines(target, players);
         if groups.hops.iter().any(|g| has(&g.members)) {
             cells |= groups.hop_lines[target];
         }
         for (g, reach) in groups.curved.iter().zip(&groups.curved_reach) {
             if has(&g.members) {
                 cells |= reach[target];
+            }
+        }
+        cells
+    }
+
+    /// The cells on the lines that riders of `players`' types (those on the board) ride to
+    /// `target`, from `target` up to and including the first man on each.
+    pub fn ride_lines(&self, target: Cell, players: PlayerSet) -> Bitboard<W> {
+        let tables = &self.game.moves;
+        let men = self.pieces_of_set(players);
+        let mut cells = Bitboard::EMPTY;
+        for g in self.game.attacks.rides.iter().filter(|g| (self.members(&g.members) & men).any()) {
+            for &r in &g.rays {
+                cells |= tables.ray_attacks(r, target, self.occ);
             }
         }
         cells

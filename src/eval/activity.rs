@@ -1,6 +1,7 @@
-//! The terms that need every piece's moves: mobility, attacks near each royal piece and its pawn
-//! shield, pairs of colour-bound men, riders on pawn lines free of pawns, leapers on outposts,
-//! threats against men. One pass over the men computes them all.
+//! The terms that need every piece's moves: mobility, attacks near each royal piece, its pawn
+//! shield and the opponents' rider lines through it, pairs of colour-bound men, riders on pawn
+//! lines free of pawns, leapers on outposts, threats against men. One pass over the men computes
+//! them all.
 
 use super::EvalTables;
 use super::pawns::pawn_men;
@@ -18,6 +19,7 @@ pub(super) fn enabled(params: &super::EvalParams) -> bool {
         params.king_attack,
         params.king_danger,
         params.king_shield,
+        params.king_exposure,
         params.pair,
         params.pair_eg,
         params.open_line,
@@ -85,6 +87,10 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             let ahead = near.iter().fold(near, |b, x| b | tables[q].step[x]);
             let shield = (ahead & pawns & pos.pieces_of(q)).count() as i32;
             king_safety[q] += Tapered::new(shield * params.king_shield, 0);
+        }
+        if params.king_exposure != 0 {
+            let open = (pos.ride_lines(k, pos.opponents(q)) & !pos.pieces_of(q)).count() as i32;
+            king_safety[q] -= Tapered::new(open * params.king_exposure, 0);
         }
     }
 

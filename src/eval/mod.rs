@@ -7,8 +7,9 @@
 //!   positions sum per owner as men move.
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled and supported pawns, from the pawn
 //!   tables of the game (`tables::pawns`), and the royal pieces' distances to passed pawns.
-//! - Activity ([`activity`]): mobility, attacks near each royal piece and its pawn shield, pairs
-//!   of colour-bound men, riders on open pawn lines, leapers on outposts.
+//! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield and the
+//!   opponents' rider lines through it, pairs of colour-bound men, riders on open pawn lines,
+//!   leapers on outposts.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
 //!
 //! Every tunable number is in [`EvalParams`]; a game may give its own values (its definition's
@@ -92,6 +93,9 @@ crate::params::tunable! {
     /// King safety (middle game): bonus per own pawn next to the royal piece or a step ahead of
     /// such a cell.
     king_shield: 0..=100,
+    /// King safety (middle game): penalty per cell, not holding an own man, on the lines of the
+    /// opponents' rider types through the royal piece, up to the first man on each.
+    king_exposure: 0..=100,
     /// Two men of a colour-bound type on different colours.
     pair: 0..=200,
     pair_eg: 0..=200,
@@ -178,6 +182,7 @@ pub const PARAMS: EvalParams = EvalParams {
     king_attack: 0,
     king_danger: 0,
     king_shield: 0,
+    king_exposure: 0,
     pair: 0,
     pair_eg: 0,
     open_line: 0,

@@ -118,6 +118,16 @@ fn the_pawn_shield() {
 }
 
 #[test]
+fn the_royal_piece_exposed_on_rider_lines() {
+    let e = Evaluator::new(chess(), &only("king_exposure=10"));
+    // Black's Rook rides the ranks and files: from White's King on e1, e2 to e7 (its own cell
+    // counted: the first man) and d1 to a1; f1 holds White's Bishop. Black's King sees no White
+    // rider: White has none but the Bishop, whose diagonals from e8 run d7-a4 and f7-h5.
+    let a = activity::activity(&e.tables, &chess_position("4k3/4r3/8/8/8/8/8/4KB2 w - - 0 1"));
+    assert_eq!(two(&a.king_safety), [(-100, 0), (-70, 0)]);
+}
+
+#[test]
 fn pawn_structure() {
     // White: a3 and a2 (doubled), d5 (stopped by c7), h2; Black: c7 (stopped by d5). Every pawn
     // but the supported b3 of the last position is isolated.
