@@ -120,9 +120,10 @@ fn the_pawn_shield() {
 #[test]
 fn the_royal_piece_exposed_on_rider_lines() {
     let e = Evaluator::new(chess(), &only("king_exposure=10"));
-    // Black's Rook rides the ranks and files: from White's King on e1, e2 to e7 (its own cell
-    // counted: the first man) and d1 to a1; f1 holds White's Bishop. Black's King sees no White
-    // rider: White has none but the Bishop, whose diagonals from e8 run d7-a4 and f7-h5.
+    // Black's Rook rides the ranks and files: from White's King on e1, e2 to e7 (the Rook's cell
+    // counted: the first man on the line) and d1 to a1, 10 cells; f1 holds White's own Bishop.
+    // White's only rider is that Bishop: its diagonals from Black's King on e8 run d7-a4 and
+    // f7-h5, 7 cells.
     let a = activity::activity(&e.tables, &chess_position("4k3/4r3/8/8/8/8/8/4KB2 w - - 0 1"));
     assert_eq!(two(&a.king_safety), [(-100, 0), (-70, 0)]);
 }
