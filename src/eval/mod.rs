@@ -9,7 +9,7 @@
 //!   tables of the game (`tables::pawns`), and the royal pieces' distances to passed pawns.
 //! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield and the
 //!   opponents' rider lines through it, pairs of colour-bound men, riders on open pawn lines,
-//!   leapers on outposts.
+//!   leapers on outposts, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
 //!
 //! Every tunable number is in [`EvalParams`]; a game may give its own values (its definition's
