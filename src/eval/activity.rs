@@ -1,7 +1,7 @@
 //! The terms that need every piece's moves: mobility, attacks near each royal piece, its pawn
 //! shield and the opponents' rider lines through it, pairs of colour-bound men, riders on pawn
-//! lines free of pawns, leapers on outposts, threats against men. One pass over the men computes
-//! them all.
+//! lines free of pawns, leapers on outposts, trapped pieces, threats against men. One pass over
+//! the men computes them all.
 
 use super::EvalTables;
 use super::pawns::pawn_men;
@@ -27,6 +27,8 @@ pub(super) fn enabled(params: &super::EvalParams) -> bool {
         params.half_open_line,
         params.outpost,
         params.outpost_eg,
+        params.trapped,
+        params.trapped_eg,
     ]
     .iter()
     .any(|&w| w != 0)
@@ -45,6 +47,9 @@ pub(super) struct Activity {
     pub king_safety: PerPlayer<Tapered>,
     pub pieces: PerPlayer<Tapered>,
 }
+
+/// A piece with fewer safe moves than this is trapped.
+const TRAPPED_BELOW: i32 = 3;
 
 /// No colour class seen yet.
 const NO_CLASS: u16 = u16::MAX;
@@ -129,6 +134,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let open = Tapered::new(params.open_line, params.open_line_eg);
     let half_open = Tapered::new(params.half_open_line, 0);
     let outpost = Tapered::new(params.outpost, params.outpost_eg);
+    let trapped = Tapered::new(params.trapped, params.trapped_eg);
     for c in pos.occupied() {
         let m = pos.man_at(c);
         let (p, kind, orient) = (m.owner(), m.kind(), m.orientation());
@@ -151,7 +157,11 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
                 }
             }
         }
-        moves[p] += (targets & !enemy_pawn_attacks[p]).count() as i32 - t.average_moves[kind];
+        let safe_moves = (targets & !enemy_pawn_attacks[p]).count() as i32;
+        moves[p] += safe_moves - t.average_moves[kind];
+        if safe_moves < TRAPPED_BELOW {
+            pieces[p] -= trapped * (TRAPPED_BELOW - safe_moves);
+        }
         if kings {
             for q in pos.opponents(p).iter() {
                 let n = (targets & zones[q]).count() as i32;

@@ -9,7 +9,7 @@
 //!   tables of the game (`tables::pawns`), and the royal pieces' distances to passed pawns.
 //! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield and the
 //!   opponents' rider lines through it, pairs of colour-bound men, riders on open pawn lines,
-//!   leapers on outposts, threats against men.
+//!   leapers on outposts, trapped pieces, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
 //!
 //! Every tunable number is in [`EvalParams`]; a game may give its own values (its definition's
@@ -73,6 +73,9 @@ crate::params::tunable! {
     /// Bonus for a pawn a friendly pawn protects.
     supported: 0..=100,
     supported_eg: 0..=100,
+    /// A passed pawn whose every step is onto a man (of any side): its passed bonus falls by
+    /// this many percent.
+    passed_blocked: 0..=100,
     /// A passed pawn in the end game: bonus per royal step from the nearest enemy royal piece to
     /// a cell it steps to ...
     passed_enemy_king_eg: 0..=100,
@@ -107,6 +110,10 @@ crate::params::tunable! {
     /// A leaper on a cell a friendly pawn protects and no enemy pawn can ever attack.
     outpost: 0..=100,
     outpost_eg: 0..=100,
+    /// A piece with at most two moves to cells neither its own men hold nor enemy pawns attack:
+    /// penalty per move it lacks of three.
+    trapped: 0..=300,
+    trapped_eg: 0..=300,
     /// Threats against a man that is neither a pawn nor royal: attacked by an enemy pawn ...
     threat_pawn: 0..=300,
     threat_pawn_eg: 0..=300,
@@ -174,6 +181,7 @@ pub const PARAMS: EvalParams = EvalParams {
     doubled_eg: 0,
     supported: 0,
     supported_eg: 0,
+    passed_blocked: 0,
     passed_enemy_king_eg: 0,
     passed_king_eg: 0,
     tempo: 10,
@@ -190,6 +198,8 @@ pub const PARAMS: EvalParams = EvalParams {
     half_open_line: 0,
     outpost: 0,
     outpost_eg: 0,
+    trapped: 0,
+    trapped_eg: 0,
     threat_pawn: 0,
     threat_pawn_eg: 0,
     threat_lesser: 0,
@@ -415,7 +425,7 @@ pub struct Breakdown {
     pub mobility: PerPlayer<i32>,
     /// Attacks near the royal piece and its pawn shield.
     pub king_safety: PerPlayer<i32>,
-    /// Pairs of colour-bound men, riders on open lines, leapers on outposts.
+    /// Pairs of colour-bound men, riders on open lines, leapers on outposts, trapped pieces, threats.
     pub pieces: PerPlayer<i32>,
     /// Driving a bare royal piece to be mated.
     pub mopup: PerPlayer<i32>,

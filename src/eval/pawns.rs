@@ -54,7 +54,9 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Pe
                 // Worth more the further it has come: the square of the share of its way.
                 let made = pt.max_to_promotion - d;
                 let (share, whole) = (made * made, (pt.max_to_promotion * pt.max_to_promotion).max(1));
-                sum += passed * share / whole;
+                let blocked = pt.step[c].any() && (pt.step[c] & !pos.occupied()).is_empty();
+                let kept = if blocked { 100 - params.passed_blocked } else { 100 };
+                sum += passed * (share * kept) / (whole * 100);
                 if kings && pt.step[c].any() {
                     // In the end game the royal pieces' distances to the cells it steps to decide
                     // whether it can be stopped: the enemy's far, the own near.

@@ -146,6 +146,18 @@ fn pawn_structure() {
 }
 
 #[test]
+fn a_blocked_passed_pawn_is_worth_less() {
+    let structure = |fen: &str| {
+        two(&pawns::structure(&Evaluator::new(chess(), &only("passed=49,passed_eg=98,passed_blocked=25")).tables, &chess_position(fen)))
+    };
+    // The passed a5 (4 of 7 steps made: 16 / 49 of the bonus) is free; a Knight on a6, of
+    // either side, blocks it: a quarter less.
+    assert_eq!(structure("7k/8/8/P7/8/8/8/4K3 w - - 0 1")[0], (16, 32));
+    assert_eq!(structure("7k/8/n7/P7/8/8/8/4K3 w - - 0 1")[0], (12, 24));
+    assert_eq!(structure("7k/8/N7/P7/8/8/8/4K3 w - - 0 1")[0], (12, 24));
+}
+
+#[test]
 fn piece_terms() {
     let pieces = |weights: &str, fen: &str| {
         two(&activity::activity(&Evaluator::new(chess(), &only(weights)).tables, &chess_position(fen)).pieces)[0]
@@ -162,6 +174,10 @@ fn piece_terms() {
     // A Knight on d5 protected by c4: an outpost until a black pawn could come to attack it.
     assert_eq!(pieces("outpost=15,outpost_eg=5", "4k3/8/8/3N4/2P5/8/8/4K3 w - - 0 1"), (15, 5));
     assert_eq!(pieces("outpost=15,outpost_eg=5", "4k3/4p3/8/3N4/2P5/8/8/4K3 w - - 0 1"), (0, 0));
+    // A Bishop on a7 hemmed in by the pawn on b6 has one move (b8; b6 is its own pawn's): two
+    // short of three. On the open board it is not trapped.
+    assert_eq!(pieces("trapped=10,trapped_eg=4", "4k3/B7/1P6/8/8/8/8/4K3 w - - 0 1"), (-20, -8));
+    assert_eq!(pieces("trapped=10,trapped_eg=4", "4k3/8/8/3B4/8/8/8/4K3 w - - 0 1"), (0, 0));
 }
 
 #[test]
