@@ -425,7 +425,8 @@ pub struct Breakdown {
     pub mobility: PerPlayer<i32>,
     /// Attacks near the royal piece and its pawn shield.
     pub king_safety: PerPlayer<i32>,
-    /// Pairs of colour-bound men, riders on open lines, leapers on outposts, trapped pieces, threats.
+    /// Pairs of colour-bound men, riders on open lines, leapers on outposts, trapped pieces,
+    /// threats against men.
     pub pieces: PerPlayer<i32>,
     /// Driving a bare royal piece to be mated.
     pub mopup: PerPlayer<i32>,

@@ -54,13 +54,14 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Pe
                 // Worth more the further it has come: the square of the share of its way.
                 let made = pt.max_to_promotion - d;
                 let (share, whole) = (made * made, (pt.max_to_promotion * pt.max_to_promotion).max(1));
-                let blocked = pt.step[c].any() && (pt.step[c] & !pos.occupied()).is_empty();
+                let steps = pt.step[c];
+                let blocked = steps.any() && (steps & !pos.occupied()).is_empty();
                 let kept = if blocked { 100 - params.passed_blocked } else { 100 };
                 sum += passed * (share * kept) / (whole * 100);
-                if kings && pt.step[c].any() {
+                if kings && steps.any() {
                     // In the end game the royal pieces' distances to the cells it steps to decide
                     // whether it can be stopped: the enemy's far, the own near.
-                    let near = |k: Cell| pt.step[c].iter().map(|s| t.royal_distance(k, s)).min().unwrap_or(0).min(t.royal_max_distance);
+                    let near = |k: Cell| steps.iter().map(|s| t.royal_distance(k, s)).min().unwrap_or(0).min(t.royal_max_distance);
                     let enemy_distance =
                         pos.opponents(p).iter().filter_map(|q| pos.royal_cell(q)).map(near).min().unwrap_or(t.royal_max_distance);
                     let own_distance = pos.royal_cell(p).map_or(t.royal_max_distance, near);
