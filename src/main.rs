@@ -117,6 +117,10 @@ enum MatchCommand {
         /// Also print where this SPRT stands: `elo0=<e0>,elo1=<e1>,alpha=<a>,beta=<b>`.
         #[arg(long)]
         sprt: Option<String>,
+        /// The files are separate runs of the match (an SPRT continued with another seed), each
+        /// numbering its games from 1, instead of shards of one run.
+        #[arg(long)]
+        runs: bool,
     },
 }
 
@@ -204,7 +208,7 @@ fn main() {
         }
         Some(Command::Match { merge, args }) => {
             let done = match merge {
-                Some(MatchCommand::Merge { files, sprt }) => merge_shards(&files, sprt.as_deref()),
+                Some(MatchCommand::Merge { files, sprt, runs }) => merge_shards(&files, sprt.as_deref(), runs),
                 None => run_match(*args),
             };
             if let Err(e) = done {
@@ -387,15 +391,23 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
     Ok(())
 }
 
-fn merge_shards(files: &[PathBuf], sprt: Option<&str>) -> Result<(), MatchError> {
+fn merge_shards(files: &[PathBuf], sprt: Option<&str>, runs: bool) -> Result<(), MatchError> {
     let sprt = sprt.map(Sprt::parse).transpose()?;
     let mut texts = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read '{}': {e}", f.display()))?;
         texts.push((f.display().to_string(), text));
     }
-    let (game, names, records) = selfplay::read_json_lines(&texts)?;
-    let base = session::open(&game).ok_or_else(|| format!("unknown game '{game}'"))?;
+    let open = |game: &str| session::open(game).ok_or_else(|| MatchError(format!("unknown game '{game}'")));
+    let (game, names, records) = if runs {
+        let runs = texts.iter().map(|t| selfplay::read_json_lines(std::slice::from_ref(t))).collect::<Result<Vec<_>, _>>()?;
+        let (game, names, _) = runs.first().ok_or("no games in the input")?;
+        let block_len = selfplay::seat_assignments(open(game)?.def(), names.len()).len();
+        selfplay::join_runs(runs, block_len)?
+    } else {
+        selfplay::read_json_lines(&texts)?
+    };
+    let base = open(&game)?;
     println!("merge {game}: {} games from {} files, engines {}", records.len(), files.len(), names.join(" "));
     for line in selfplay::summary(base.def(), &names, &records) {
         println!("{line}");

@@ -151,6 +151,10 @@ fn shards_play_the_whole_match_and_merge_to_its_totals() {
     assert_eq!(totals(&merged), totals(&whole), "{merged}\n{whole}");
     let twice = Command::new(env!("CARGO_BIN_EXE_tessera")).args(["match", "merge"]).arg(&first).arg(&first).output().expect("runs");
     assert!(!twice.status.success(), "a shard read twice is refused");
+    // Two runs of the match (as an SPRT continued with another seed) add up with `--runs`.
+    let whole_path = whole_file.to_str().expect("path");
+    let runs = tessera_match(&["merge", "--runs", whole_path, whole_path]);
+    assert!(runs.contains("merge honeycomb3: 28 games from 2 files"), "{runs}");
 }
 
 #[test]

@@ -145,7 +145,7 @@ pub fn read_json_lines(texts: &[(String, String)]) -> Result<(String, Vec<String
             }
             let r = g.record().map_err(|e| format!("{}: {e}", at()))?;
             if records.iter().any(|x| x.index == r.index) {
-                return Err(format!("{}: game {} is already in the input", at(), r.index + 1).into());
+                return Err(format!("{}: game {} is already in the input (separate runs of a match: `--runs`)", at(), r.index + 1).into());
             }
             records.push(r);
         }
@@ -153,6 +153,25 @@ pub fn read_json_lines(texts: &[(String, String)]) -> Result<(String, Vec<String
     let (game, engines) = first.ok_or("no games in the input")?;
     records.sort_by_key(|r| r.index);
     Ok((game, engines, records))
+}
+
+/// Joins separate runs of one match (an SPRT continued with another seed: every run numbers its
+/// games from the first), each as [`read_json_lines`] read it: a run's games are numbered on after
+/// the previous runs', from a multiple of `block_len`, so that no block of games mixes two runs.
+pub fn join_runs(
+    runs: Vec<(String, Vec<String>, Vec<GameRecord>)>,
+    block_len: usize,
+) -> Result<(String, Vec<String>, Vec<GameRecord>), MatchError> {
+    let mut runs = runs.into_iter();
+    let (game, engines, mut all) = runs.next().ok_or("no games in the input")?;
+    for (other_game, other_engines, records) in runs {
+        if other_game != game || other_engines != engines {
+            return Err(format!("a run of another match ({other_game} with {})", other_engines.join(" ")).into());
+        }
+        let next = all.iter().map(|r| r.index + 1).max().unwrap_or(0).next_multiple_of(block_len.max(1));
+        all.extend(records.into_iter().map(|r| GameRecord { index: r.index + next, ..r }));
+    }
+    Ok((game, engines, all))
 }
 
 /// Today's date as PGN writes it (`2026.11.23`), from the system clock (UTC).
@@ -297,5 +316,13 @@ mod tests {
         let files = [("x".to_string(), format!("{line}\n")), ("y".to_string(), line.clone())];
         assert!(read_json_lines(&files).is_err(), "the same game twice");
         assert!(read_json_lines(&files[..1]).is_ok_and(|(g, e, rs)| g == "honeycomb3" && e == engines() && rs.len() == 1));
+        // As separate runs the same game is a game of each, numbered on after the first run's
+        // block of 6 (the seatings of three players).
+        let runs = files.iter().map(|f| read_json_lines(std::slice::from_ref(f))).collect::<Result<Vec<_>, _>>().expect("runs");
+        let (_, _, joined) = join_runs(runs.clone(), 6).expect("joined");
+        assert_eq!(joined.iter().map(|r| r.index).collect::<Vec<_>>(), [r.index, 6 + r.index]);
+        let mut other = runs;
+        other[1].0 = "aof3".into();
+        assert!(join_runs(other, 6).is_err(), "a run of another game");
     }
 }
