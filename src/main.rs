@@ -398,22 +398,21 @@ fn merge_shards(files: &[PathBuf], sprt: Option<&str>, runs: bool) -> Result<(),
         let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read '{}': {e}", f.display()))?;
         texts.push((f.display().to_string(), text));
     }
-    let open = |game: &str| session::open(game).ok_or_else(|| MatchError(format!("unknown game '{game}'")));
-    let (game, names, records) = if runs {
-        let runs = texts.iter().map(|t| selfplay::read_json_lines(std::slice::from_ref(t))).collect::<Result<Vec<_>, _>>()?;
-        let (game, names, _) = runs.first().ok_or("no games in the input")?;
-        let block_len = selfplay::seat_assignments(open(game)?.def(), names.len()).len();
-        selfplay::join_runs(runs, block_len)?
+    // Shards are one run; separate runs are read one by one and joined.
+    let parts = if runs {
+        texts.iter().map(|t| selfplay::read_json_lines(std::slice::from_ref(t))).collect::<Result<Vec<_>, _>>()?
     } else {
-        selfplay::read_json_lines(&texts)?
+        vec![selfplay::read_json_lines(&texts)?]
     };
-    let base = open(&game)?;
+    let (game, names, _) = parts.first().ok_or("no games in the input")?;
+    let base = session::open(game).ok_or_else(|| format!("unknown game '{game}'"))?;
+    let block_len = selfplay::seat_assignments(base.def(), names.len()).len().max(1);
+    let (game, names, records) = selfplay::join_runs(parts, block_len)?;
     println!("merge {game}: {} games from {} files, engines {}", records.len(), files.len(), names.join(" "));
     for line in selfplay::summary(base.def(), &names, &records) {
         println!("{line}");
     }
     if let Some(test) = sprt {
-        let block_len = selfplay::seat_assignments(base.def(), names.len()).len().max(1);
         println!("{}", test.report(&selfplay::block_scores(&records, block_len)));
     }
     Ok(())
