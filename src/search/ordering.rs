@@ -181,6 +181,7 @@ const CONTINUATION_SLOTS_MAX: usize = 1 << 21;
 pub(super) const NO_CONTEXT: usize = usize::MAX;
 
 impl ContinuationHistory {
+    /// With `nplayers` 0 the table is empty: only [`NO_CONTEXT`] may be scored or credited.
     pub fn new(ncells: usize, ntypes: usize, nplayers: usize) -> Self {
         let per_context = ncells * ntypes;
         let len = (per_context * per_context * nplayers).min(CONTINUATION_SLOTS_MAX);
@@ -224,11 +225,14 @@ pub(super) struct Learned {
 }
 
 impl Learned {
-    pub fn new<const W: usize>(game: &Game<W>) -> Self {
+    /// For a search of `game`; `multi`: with three or more players left, whose searches credit
+    /// the history only, so that the continuation history and the counter moves stay empty.
+    pub fn new<const W: usize>(game: &Game<W>, multi: bool) -> Self {
+        let (ncells, ntypes) = (game.ncells, game.ntypes);
         Learned {
-            history: History::new(game.ncells, game.nplayers),
-            continuation: ContinuationHistory::new(game.ncells, game.ntypes, game.nplayers),
-            counters: vec![Move::NONE; game.ncells * game.ncells],
+            history: History::new(ncells, game.nplayers),
+            continuation: ContinuationHistory::new(ncells, ntypes, if multi { 0 } else { game.nplayers }),
+            counters: if multi { Vec::new() } else { vec![Move::NONE; ncells * ncells] },
         }
     }
 

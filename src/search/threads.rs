@@ -90,9 +90,9 @@ pub fn think<const W: usize>(
     let mut learned = if multi { Vec::new() } else { std::mem::take(&mut *resources.heuristics.threads()) };
     learned.retain(|l| l.fits(root.game()));
     learned.truncate(threads);
-    learned.resize_with(threads, || Learned::new(root.game()));
+    learned.resize_with(threads, || Learned::new(root.game(), multi));
     let mut learned = learned.into_iter();
-    let main_learned = learned.next().unwrap_or_else(|| Learned::new(root.game()));
+    let main_learned = learned.next().unwrap_or_else(|| Learned::new(root.game(), multi));
 
     let kept = std::thread::scope(|scope| {
         let mut helpers = Vec::new();
