@@ -270,6 +270,15 @@ impl<const W: usize> Worker<'_, W> {
             }
             let i = handed_out;
             let quiet = self.is_quiet(mv);
+            let may_check = !duel || !quiet || self.may_give_check(mv, &mut check_lines);
+            let late = prune && depth <= LMP_MAX_DEPTH && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
+            // Futility and late-move pruning of a quiet move that cannot give check are decided
+            // before the exchange test and before the move is made: most pruned moves cost nothing.
+            // The move still counts in the move number, as it would once made.
+            if (futile || late) && i > 0 && quiet && !may_check {
+                handed_out += 1;
+                continue;
+            }
             // Static-exchange pruning near the leaves: a move that loses more material than the
             // depth can win back.
             if prune && i > 0 && depth <= SEE_PRUNE_MAX_DEPTH && best > -MATE_BOUND {
@@ -278,7 +287,6 @@ impl<const W: usize> Worker<'_, W> {
                     continue;
                 }
             }
-            let may_check = !duel || !quiet || self.may_give_check(mv, &mut check_lines);
             // The move's credit for late-move reductions, taken before it is made.
             let credit = if duel && quiet && mv.kind() != MoveKind::Pass && depth >= LMR_MIN_DEPTH && i >= 2 {
                 self.quiet_score(mv, &quiet_order)
@@ -296,7 +304,6 @@ impl<const W: usize> Worker<'_, W> {
             if ply == 0 {
                 self.current_root = Some((mv, i + 1));
             }
-            let late = prune && depth <= LMP_MAX_DEPTH && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
             let gives_check = quiet && (futile || duel) && may_check && self.pos.in_check(self.pos.to_move());
             if (futile || late) && i > 0 && quiet && !gives_check {
                 self.unmake_play(&mut undos);
