@@ -272,10 +272,11 @@ impl<const W: usize> Worker<'_, W> {
             let quiet = self.is_quiet(mv);
             let may_check = !duel || !quiet || self.may_give_check(mv, &mut check_lines);
             let late = prune && depth <= LMP_MAX_DEPTH && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
-            // Futility and late-move pruning of a quiet move that cannot give check are decided
-            // before the exchange test and before the move is made: most pruned moves cost nothing.
-            // The move still counts in the move number, as it would once made.
-            if (futile || late) && i > 0 && quiet && !may_check {
+            // Futility and late-move pruning spare quiet moves that give check. One that cannot
+            // give check is skipped before the exchange test and before it is made, so that most
+            // pruned moves cost nothing; it still counts in the move number, as it would once made.
+            let prunable = (futile || late) && i > 0 && quiet;
+            if prunable && !may_check {
                 handed_out += 1;
                 continue;
             }
@@ -305,7 +306,7 @@ impl<const W: usize> Worker<'_, W> {
                 self.current_root = Some((mv, i + 1));
             }
             let gives_check = quiet && (futile || duel) && may_check && self.pos.in_check(self.pos.to_move());
-            if (futile || late) && i > 0 && quiet && !gives_check {
+            if prunable && !gives_check {
                 self.unmake_play(&mut undos);
                 continue;
             }
