@@ -87,6 +87,8 @@ pub trait Session: Send + Sync {
     fn men(&self) -> Vec<(Cell, Man)>;
     /// The static evaluation split by term and player.
     fn eval_breakdown(&self) -> Breakdown;
+    /// The static evaluation for the player to move, as the search's leaves see it (centipawns).
+    fn static_eval(&self) -> i32;
     fn legal_moves(&self) -> Vec<Move>;
     fn perft(&self, depth: u32) -> u64;
     /// Perft split by first move, each count given to `each` as soon as it is known; false if
@@ -235,6 +237,10 @@ impl<const W: usize> Session for GameSession<W> {
 
     fn eval_breakdown(&self) -> Breakdown {
         self.eval.breakdown(&self.pos)
+    }
+
+    fn static_eval(&self) -> i32 {
+        self.eval.evaluate_for(&self.pos, self.pos.to_move())
     }
 
     fn legal_moves(&self) -> Vec<Move> {
