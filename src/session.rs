@@ -87,7 +87,8 @@ pub trait Session: Send + Sync {
     fn men(&self) -> Vec<(Cell, Man)>;
     /// The static evaluation split by term and player.
     fn eval_breakdown(&self) -> Breakdown;
-    /// The static evaluation for the player to move, as the search's leaves see it (centipawns).
+    /// The static evaluation for the player to move: its terms less its opponents' average
+    /// (centipawns; [`Evaluator::evaluate_for`](crate::eval::Evaluator::evaluate_for)).
     fn static_eval(&self) -> i32;
     fn legal_moves(&self) -> Vec<Move>;
     fn perft(&self, depth: u32) -> u64;
