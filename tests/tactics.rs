@@ -10,9 +10,10 @@ use crate::common;
 
 /// Nodes a position: about a tenth of a second of the release build on one core.
 const NODES: u64 = 100_000;
-/// Solved within [`NODES`] when this test was written (of 300); a change to the search or the
-/// evaluation that solves fewer fails it.
-const SOLVED: usize = 231;
+/// Solved within [`NODES`] (of 300): 231 when this test was written, 250 since the check
+/// extension; a change to the search or the evaluation that solves fewer than this fails it (a
+/// little below 250, so that an evaluation refit may trade a position or two).
+const SOLVED: usize = 245;
 
 /// (id, position, solving moves in SAN without check marks) of each line of the suite.
 fn suite() -> Vec<(String, String, Vec<String>)> {

@@ -135,6 +135,21 @@ impl<const W: usize> Position<W> {
     pub fn hash(&self) -> u64 {
         self.hash
     }
+
+    /// A key of the pawn-like men's cells and owners (the pawn structure), computed afresh: the
+    /// search's correction history asks for it where it evaluates.
+    pub fn pawn_key(&self) -> u64 {
+        const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h = 0u64;
+        for t in self.game.piece_types().filter(|&t| self.game.types[t].pawn) {
+            for p in self.game.players() {
+                for w in (self.by_type[t] & self.by_owner[p]).0 {
+                    h = (h.rotate_left(23) ^ w).wrapping_mul(MIX);
+                }
+            }
+        }
+        h ^ (h >> 31)
+    }
     pub fn occupied(&self) -> Bitboard<W> {
         self.occ
     }

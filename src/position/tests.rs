@@ -170,3 +170,31 @@ fn position_is_sized_by_the_bitboard_width() {
     assert!(chess < 800, "{chess} bytes for chess");
     assert!(chess * 3 < wide, "{chess} bytes for chess, {wide} for six words");
 }
+
+#[test]
+fn the_pawn_key_follows_the_pawns_alone() {
+    let g = game();
+    let mut p = Position::start(g);
+    let start = p.pawn_key();
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let (mut pawn_moves, mut other_moves) = (0, 0);
+    for &m in moves.iter().filter(|m| !m.is_pass()) {
+        let pawn = g.types[p.man_at(m.from()).kind()].pawn;
+        let u = p.make(m);
+        // From the start nothing is captured: the key changes exactly when a pawn moves.
+        assert_eq!(p.pawn_key() != start, pawn, "{m:?}");
+        if pawn {
+            pawn_moves += 1;
+        } else {
+            other_moves += 1;
+        }
+        p.unmake(m, u);
+        assert_eq!(p.pawn_key(), start);
+    }
+    assert!(pawn_moves > 0 && other_moves > 0);
+    // The same cells with another owner are another structure.
+    let mine = position(&[("1a2", RED, "P")], RED);
+    let theirs = position(&[("1a2", YELLOW, "P")], RED);
+    assert_ne!(mine.pawn_key(), theirs.pawn_key());
+}

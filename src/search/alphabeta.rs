@@ -1,8 +1,10 @@
 //! Principal variation search (negamax for two players; paranoid and best-reply for more, the
 //! value being the team to move's): transposition table cut-offs, reverse futility, null move and
-//! futility pruning (on the static evaluation as the table's score refines it), late move reductions and (two players) late move pruning, singular
-//! extensions and the extension of a bare royal piece's few replies, moves put off while another
-//! thread searches them ([`abdada`]), and the aspiration windows of the iterations.
+//! futility pruning (on the static evaluation as the table's score refines it, and with two
+//! players the correction history's learned error), late move reductions and (two players) late
+//! move pruning, singular extensions, check extensions and the extension of a bare royal piece's
+//! few replies, moves put off while another thread searches them ([`abdada`]), and the aspiration
+//! windows of the iterations.
 
 use super::abdada;
 use super::ordering::{MovePicker, NO_CONTEXT};
@@ -158,7 +160,7 @@ impl<const W: usize> Worker<'_, W> {
         }
 
         let prune = duel && !pv_node && !in_check && ply > 0;
-        let static_eval = if duel && !in_check { self.static_eval() } else { 0 };
+        let (static_eval, pawn_key) = if duel && !in_check { self.corrected_eval() } else { (0, None) };
         self.stack[ply].static_eval = (duel && !in_check).then_some(static_eval);
         // Whether the static evaluation is better than at the mover's previous turn.
         let improving = !in_check && ply >= 2 && self.stack[ply - 2].static_eval.is_none_or(|before| static_eval > before);
@@ -255,6 +257,9 @@ impl<const W: usize> Worker<'_, W> {
         let (mut handed_out, mut next_deferred) = (0, 0);
         let mut check_lines = None;
         let quiet_order = self.quiet_order(ply);
+        // Checks are searched a ply deeper (two players, within twice the iteration's depth, not
+        // against bare royal pieces, where the mop-up's gradient mates and not one forcing line).
+        let extend_checks = duel && self.params.check_extension != 0 && (ply as i32) < 2 * self.depth && !self.pos.opponents_bare(mover);
         loop {
             let (mv, passes, put_off) = match picker.next_move() {
                 Some((mv, passes)) => (mv, passes, false),
@@ -270,7 +275,7 @@ impl<const W: usize> Worker<'_, W> {
             }
             let i = handed_out;
             let quiet = self.is_quiet(mv);
-            let may_check = !duel || !quiet || self.may_give_check(mv, &mut check_lines);
+            let may_check = duel && self.may_give_check(mv, &mut check_lines);
             let late = prune && depth <= LMP_MAX_DEPTH && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
             // Futility and late-move pruning spare quiet moves that give check. One that cannot
             // give check is skipped before the exchange test and before it is made, so that most
@@ -294,6 +299,8 @@ impl<const W: usize> Worker<'_, W> {
             } else {
                 0
             };
+            // Only a check that does not lose material by static exchange is extended.
+            let safe_check = extend_checks && may_check && see_ge(&self.pos, mv, 0, self.shared.eval.values());
             self.make_play(passes, mv, ply, &mut undos);
             let child_key = self.key();
             if i > 0 && !put_off && busy.is_some_and(|b| b.contains(child_key)) {
@@ -305,7 +312,8 @@ impl<const W: usize> Worker<'_, W> {
             if ply == 0 {
                 self.current_root = Some((mv, i + 1));
             }
-            let gives_check = quiet && (futile || duel) && may_check && self.pos.in_check(self.pos.to_move());
+            let gives_check = may_check && self.pos.in_check(self.pos.to_move());
+            let extension = few_replies.max(i32::from(safe_check && gives_check));
             if prunable && !gives_check {
                 self.unmake_play(&mut undos);
                 continue;
@@ -319,8 +327,8 @@ impl<const W: usize> Worker<'_, W> {
             };
             let mut v;
             if i == 0 {
-                let extension = if mv == tt_move { tt_move_extension } else { 0 };
-                v = child(self, depth - 1 + extension.max(few_replies), alpha, beta);
+                let extension = if mv == tt_move { extension.max(tt_move_extension) } else { extension };
+                v = child(self, depth - 1 + extension, alpha, beta);
             } else {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
@@ -335,7 +343,7 @@ impl<const W: usize> Worker<'_, W> {
                 } else {
                     0
                 };
-                let depth = depth + few_replies;
+                let depth = depth + extension;
                 v = if same_team {
                     child(self, depth - 1 - reduction, alpha, beta)
                 } else {
@@ -380,7 +388,17 @@ impl<const W: usize> Worker<'_, W> {
         if excluded != Move::NONE {
             return best;
         }
-        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, Bound::of(best, alpha0, beta));
+        let bound = Bound::of(best, alpha0, beta);
+        // The correction history learns from values the static evaluation should have seen: no
+        // capture or promotion best, and a bound on the side of the evaluation it corrects.
+        if let Some(key) = pawn_key
+            && !is_mate_score(best)
+            && (best_move == Move::NONE || self.is_quiet(best_move))
+            && bound.settles(best, static_eval, static_eval)
+        {
+            self.learned.correction.learn(mover, key, best - static_eval, depth, self.params.correction);
+        }
+        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, bound);
         best
     }
 

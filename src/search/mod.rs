@@ -10,13 +10,15 @@
 //! when the team changes. Max-n is [`maxn`].
 //!
 //! The rest: [`worker`] (one thread's state and its per-ply stack), [`ordering`] (the move
-//! picker), [`time`] (when to stop), [`threads`] (the iterative deepening driver and the helper
-//! threads), [`abdada`] (threads deferring what another thread is searching), [`pv`] (principal
-//! variations made legal, scores at their ends).
+//! picker), [`correction`] (the static evaluation's learned errors), [`time`] (when to stop),
+//! [`threads`] (the iterative deepening driver and the helper threads), [`abdada`] (threads
+//! deferring what another thread is searching), [`pv`] (principal variations made legal, scores
+//! at their ends).
 
 mod abdada;
 mod alphabeta;
 mod brs;
+mod correction;
 mod info;
 mod maxn;
 mod ordering;
@@ -82,6 +84,11 @@ crate::params::tunable! {
     /// (alpha-beta between the root player's team and the other), 0 plays the chosen
     /// multi-player search.
     team_search: 0..=1,
+    /// 1: a check that does not lose material by static exchange is searched a ply deeper.
+    check_extension: 0..=1,
+    /// The correction history's largest correction of the static evaluation, in centipawns (0:
+    /// no correction history).
+    correction: 0..=400,
 }
 
 /// The defaults: the search's one table.
@@ -93,6 +100,8 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     delta_margin: 200,
     multi_quiesce_plies: 12,
     team_search: 1,
+    check_extension: 1,
+    correction: 128,
 };
 
 impl Default for SearchParams {

@@ -3,6 +3,7 @@
 //! royal piece, the quiet moves that leave it fewest steps); and the move picker that hands a node
 //! its moves best first.
 
+use super::correction::Correction;
 use super::see::see_ge;
 use super::worker::Worker;
 use crate::attacks::Facing;
@@ -222,6 +223,8 @@ pub(super) struct Learned {
     pub continuation: ContinuationHistory,
     /// With two players, per (from, to) of a move the quiet move that last refuted it.
     pub counters: Vec<Move>,
+    /// With two players, the static evaluation's errors by pawn structure.
+    pub correction: Correction,
 }
 
 impl Learned {
@@ -233,6 +236,7 @@ impl Learned {
             history: History::new(ncells, game.nplayers),
             continuation: ContinuationHistory::new(ncells, ntypes, if multi { 0 } else { game.nplayers }),
             counters: if multi { Vec::new() } else { vec![Move::NONE; ncells * ncells] },
+            correction: Correction::new(if multi { 0 } else { game.nplayers }),
         }
     }
 
@@ -242,6 +246,7 @@ impl Learned {
             && self.continuation.ncells == game.ncells
             && self.continuation.ntypes == game.ntypes
             && self.counters.len() == game.ncells * game.ncells
+            && self.correction.fits(game.nplayers)
     }
 }
 

@@ -12,7 +12,7 @@ use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
-use crate::eval::Evaluator;
+use crate::eval::{EVAL_LIMIT, Evaluator};
 use crate::position::{Move, MoveKind, Position, Undo};
 use crate::tt::TransTable;
 use crate::types::{Player, PlayerSet};
@@ -268,6 +268,21 @@ impl<'a, const W: usize> Worker<'a, W> {
             }
         };
         if self.team_is_root(self.pos.to_move()) { v } else { -v }
+    }
+
+    /// The static evaluation with two players corrected by what the searches of positions with
+    /// the same pawn structure found it missed ([`Correction`](super::correction::Correction)),
+    /// and that structure's key (`None`: not corrected). Not while a player is down to its royal
+    /// piece: the mop-up's gradient is no judgement to correct, and one correction would shift
+    /// every pawnless position alike.
+    pub fn corrected_eval(&mut self) -> (i32, Option<u64>) {
+        let v = self.static_eval();
+        let mover = self.pos.to_move();
+        if self.multi || self.params.correction == 0 || self.pos.is_bare(mover) || self.pos.opponents_bare(mover) {
+            return (v, None);
+        }
+        let key = self.pos.pawn_key();
+        ((v + self.learned.correction.get(mover, key)).clamp(-EVAL_LIMIT, EVAL_LIMIT), Some(key))
     }
 
     /// The evaluation from the root's side's point of view.
