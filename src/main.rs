@@ -71,14 +71,19 @@ enum Command {
         #[arg(long)]
         game: Option<String>,
     },
-    /// Fits evaluation parameters to the results of recorded games (Texel's method): prints the
-    /// fitted values as `name=value,...`, with the error before and after.
+    /// Fits evaluation parameters to the results of recorded games, or to labels of positions
+    /// (Texel's method): prints the fitted values as `name=value,...`, with the error before and
+    /// after.
     Tune {
         #[arg(long, default_value = "chess")]
         game: String,
         /// JSON-lines files of `tessera match` games of the game (several runs are pooled).
-        #[arg(long = "data", required = true, num_args = 1..)]
+        #[arg(long = "data", num_args = 1.., required_unless_present = "labels")]
         data: Vec<String>,
+        /// Files of labelled positions, a line each: the expected score of the player to move
+        /// (0 to 1), a space, the position string (`tuning/label_stockfish.py` writes them).
+        #[arg(long = "labels", num_args = 1..)]
+        labels: Vec<String>,
         /// Parameters to fit, comma-separated (default: all but the mop-up and derived values).
         #[arg(long)]
         params: Option<String>,
@@ -229,12 +234,12 @@ fn main() {
                 println!("{name} {} {min} {max}", values.get(name).unwrap_or(0));
             }
         }
-        Some(Command::Tune { game, data, params, skip_plies, positions, rounds, seed }) => {
+        Some(Command::Tune { game, data, labels, params, skip_plies, positions, rounds, seed }) => {
             let params: Vec<String> = match params {
                 Some(list) => list.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect(),
                 None => EvalParams::RANGES.iter().map(|r| r.0.to_string()).filter(|n| !UNTUNED.contains(&n.as_str())).collect(),
             };
-            let cfg = selfplay::TuneConfig { game, files: data, params, skip_plies, max_positions: positions, rounds, seed };
+            let cfg = selfplay::TuneConfig { game, files: data, labels, params, skip_plies, max_positions: positions, rounds, seed };
             match selfplay::tune(&cfg, &mut |line| eprintln!("{line}")) {
                 Ok(r) => {
                     println!(

@@ -236,3 +236,37 @@ fn tune_pools_the_records_of_separate_matches() {
     assert!(!twice.status.success(), "the same file twice is refused");
     assert!(String::from_utf8_lossy(&twice.stderr).contains("given twice"));
 }
+
+#[test]
+fn tune_fits_labelled_positions_and_refuses_a_bad_label() {
+    let dir = scratch("tune-labels");
+    let tune = |labels: &str| {
+        let path = dir.join("labels.txt");
+        std::fs::write(&path, labels).expect("labels written");
+        Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["tune", "--game", "chess", "--params", "tempo", "--rounds", "1", "--labels"])
+            .arg(&path)
+            .output()
+            .expect("tessera runs")
+    };
+    // Symmetric positions in which the player to move is labelled the favourite, whichever it is:
+    // only the tempo bonus can say so, and the fit raises it above chess's own value.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let out = tune(&format!("0.75 {start} w KQkq - 0 1\n0.75 {start} b KQkq - 0 1\n"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with("games 0 positions 2 "), "{stdout}");
+    let tempo: i32 = stdout.split("tempo=").nth(1).and_then(|v| v.trim().parse().ok()).expect("a fitted tempo");
+    let own: i32 = String::from_utf8_lossy(
+        &Command::new(env!("CARGO_BIN_EXE_tessera")).args(["eval-params", "--game", "chess"]).output().expect("runs").stdout,
+    )
+    .lines()
+    .find_map(|l| l.strip_prefix("tempo ")?.split_whitespace().next()?.parse().ok())
+    .expect("chess's tempo");
+    assert!(tempo > own, "tempo {tempo}, chess's own {own}");
+    // A score outside 0 to 1 is refused with its file and line.
+    let bad = tune(&format!("0.75 {start} w KQkq - 0 1\n1.5 {start} b KQkq - 0 1\n"));
+    assert!(!bad.status.success());
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(stderr.contains("labels.txt:2") && stderr.contains("not 0 to 1"), "{stderr}");
+}

@@ -1,7 +1,9 @@
 //! Texel's method (`tessera tune`): evaluation parameters fitted to game results. The positions
 //! come from recorded games (the JSON lines of `tessera match`); each is labelled with the score
 //! its player to move finally made (1 a win, ½ a draw, 0 a loss; with more players the share of
-//! the others it placed above). The error is the mean square difference between that score and
+//! the others it placed above). Positions may also come labelled (`--labels`): each with an
+//! expected score given, such as a stronger engine's search turned into one, a label far less
+//! noisy than the result of a long game. The error is the mean square difference between that score and
 //! the evaluation turned into an expected score, `1 / (1 + 10^(-k·eval/400))`; the parameters
 //! move one at a time, a step up or down, while the error falls, the steps halving when none
 //! does (coordinate descent, as Texel's author did it).
@@ -28,6 +30,9 @@ pub struct TuneConfig {
     pub game: String,
     /// JSON-lines files of matches of the game, each read as a match of its own.
     pub files: Vec<String>,
+    /// Files of labelled positions: per line the expected score of the player to move (0 to 1),
+    /// a space and the position string.
+    pub labels: Vec<String>,
     /// The parameters to fit (names); the rest keep the game's own values.
     pub params: Vec<String>,
     /// Positions of a game's first plies are left out (the openings are given).
@@ -120,13 +125,31 @@ fn tune_in<const W: usize>(game: &'static Game<W>, cfg: &TuneConfig, progress: &
             pos.make(mv);
         }
     }
+    let mut labelled = 0;
+    for file in &cfg.labels {
+        let text = std::fs::read_to_string(file).map_err(|e| MatchError(format!("{file}: {e}")))?;
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let at = || format!("{file}:{}", n + 1);
+            let (score, position) = line.trim().split_once(' ').ok_or_else(|| format!("{}: no position after the score", at()))?;
+            let score: f64 = score
+                .parse()
+                .ok()
+                .filter(|s| (0.0..=1.0).contains(s))
+                .ok_or_else(|| format!("{}: the score '{score}' is not 0 to 1", at()))?;
+            let pos = parse_position(game, position).map_err(|e| format!("{}: {}", at(), e.0))?;
+            if !pos.in_check(pos.to_move()) && quiet(&pos, &values) {
+                samples.push(Sample { pos, score });
+                labelled += 1;
+            }
+        }
+    }
     let mut rng = StdRng::seed_from_u64(cfg.seed);
     samples.shuffle(&mut rng);
     samples.truncate(cfg.max_positions);
     if samples.is_empty() {
         return Err("no quiet positions in the games".into());
     }
-    progress(&format!("{} games, {} quiet positions", records.len(), samples.len()));
+    progress(&format!("{} games and {labelled} labelled positions, {} quiet positions used", records.len(), samples.len()));
 
     let k = fit_k(game, &params, &mut samples);
     let error_before = error(game, &params, k, &mut samples);
