@@ -3,10 +3,10 @@
 //! its player to move finally made (1 a win, ½ a draw, 0 a loss; with more players the share of
 //! the others it placed above). Positions may also come labelled (`--labels`): each with an
 //! expected score given, such as a stronger engine's search turned into one, a label far less
-//! noisy than the result of a long game. The error is the mean square difference between that score and
-//! the evaluation turned into an expected score, `1 / (1 + 10^(-k·eval/400))`; the parameters
-//! move one at a time, a step up or down, while the error falls, the steps halving when none
-//! does (coordinate descent, as Texel's author did it).
+//! noisy than the result of a long game. The error is the mean square difference between that
+//! score and the evaluation turned into an expected score, `1 / (1 + 10^(-k·eval/400))`; the
+//! parameters move one at a time, a step up or down, while the error falls, the steps halving when
+//! none does (coordinate descent, as Texel's author did it).
 //!
 //! Only quiet positions are used (the player to move not in check, no capture that wins material
 //! by static exchange), where the static evaluation is what a search would return.
@@ -137,9 +137,9 @@ fn tune_in<const W: usize>(game: &'static Game<W>, cfg: &TuneConfig, progress: &
                 .filter(|s| (0.0..=1.0).contains(s))
                 .ok_or_else(|| format!("{}: the score '{score}' is not 0 to 1", at()))?;
             let pos = parse_position(game, position).map_err(|e| format!("{}: {}", at(), e.0))?;
+            labelled += 1;
             if !pos.in_check(pos.to_move()) && quiet(&pos, &values) {
                 samples.push(Sample { pos, score });
-                labelled += 1;
             }
         }
     }
