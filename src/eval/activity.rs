@@ -4,7 +4,6 @@
 //! the men computes them all.
 
 use super::EvalTables;
-use super::pawns::pawn_men;
 use super::tables::Shape;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::attack_targets;
@@ -58,7 +57,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let params = &t.params;
     let game = pos.game();
     let active = pos.active_players();
-    let pawns = pawn_men(pos);
+    let pawns = pos.pawn_men();
     let pawn_tables = game.pawns.as_ref();
     let outposts = params.outpost != 0 || params.outpost_eg != 0;
     let lines = params.open_line != 0 || params.open_line_eg != 0 || params.half_open_line != 0;

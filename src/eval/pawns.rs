@@ -3,7 +3,6 @@
 //! royal pieces' distances to a passed pawn's way.
 
 use super::{EvalParams, EvalTables};
-use crate::bitboard::Bitboard;
 use crate::position::{Position, Tapered};
 use crate::types::{Cell, PerPlayer};
 
@@ -25,19 +24,13 @@ pub(super) fn enabled(params: &EvalParams) -> bool {
     .any(|&w| w != 0)
 }
 
-/// The pawn-like men of every player.
-pub(super) fn pawn_men<const W: usize>(pos: &Position<W>) -> Bitboard<W> {
-    let game = pos.game();
-    pos.pieces_of_types(game.piece_types().filter(|&t| game.types[t].pawn))
-}
-
 /// The pawn-structure term of every player.
 pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPlayer<Tapered> {
     let params = &t.params;
     let mut out = PerPlayer::splat(Tapered::ZERO);
     let Some(tables) = &pos.game().pawns else { return out };
     let kings = params.passed_king_eg != 0 || params.passed_enemy_king_eg != 0;
-    let pawns = pawn_men(pos);
+    let pawns = pos.pawn_men();
     let passed = Tapered::new(params.passed, params.passed_eg);
     let isolated = Tapered::new(params.isolated, params.isolated_eg);
     let doubled = Tapered::new(params.doubled, params.doubled_eg);

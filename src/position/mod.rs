@@ -136,16 +136,20 @@ impl<const W: usize> Position<W> {
         self.hash
     }
 
+    /// The pawn-like men of every player.
+    pub fn pawn_men(&self) -> Bitboard<W> {
+        self.pieces_of_types(self.game.piece_types().filter(|&t| self.game.types[t].pawn))
+    }
+
     /// A key of the pawn-like men's cells and owners (the pawn structure), computed afresh: the
     /// search's correction history asks for it where it evaluates.
     pub fn pawn_key(&self) -> u64 {
         const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+        let pawns = self.pawn_men();
         let mut h = 0u64;
-        for t in self.game.piece_types().filter(|&t| self.game.types[t].pawn) {
-            for p in self.game.players() {
-                for w in (self.by_type[t] & self.by_owner[p]).0 {
-                    h = (h.rotate_left(23) ^ w).wrapping_mul(MIX);
-                }
+        for p in self.game.players() {
+            for w in (pawns & self.by_owner[p]).0 {
+                h = (h.rotate_left(23) ^ w).wrapping_mul(MIX);
             }
         }
         h ^ (h >> 31)
