@@ -74,47 +74,66 @@ impl Sprt {
 
     /// The log-likelihood ratio of the block scores (0 without samples).
     pub fn llr(&self, samples: &[f64]) -> f64 {
-        let n = samples.len() as f64;
-        if samples.is_empty() {
+        let (sum, squares) = samples.iter().fold((0.0, 0.0), |(s, q), x| (s + x, q + x * x));
+        self.llr_of_sums(samples.len(), sum, squares)
+    }
+
+    /// The ratio of `n` samples from their sum and their sum of squares.
+    fn llr_of_sums(&self, n: usize, sum: f64, squares: f64) -> f64 {
+        if n == 0 {
             return 0.0;
         }
-        let mean = samples.iter().sum::<f64>() / n;
-        let variance = (samples.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n).max(MIN_VARIANCE);
+        let n = n as f64;
+        let mean = sum / n;
+        let variance = (squares / n - mean * mean).max(MIN_VARIANCE);
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
-    pub fn decision(&self, samples: &[f64]) -> Option<Decision> {
-        let llr = self.llr(samples);
+    /// The decision with the number of samples and the ratio at which it came: the first of the
+    /// samples' prefixes (in block order) whose ratio reaches a bound. The test is sequential, so
+    /// a decision stands once reached: games that were still being played when it came (with
+    /// several at a time) complete later blocks and cannot undo it.
+    fn first_crossing(&self, samples: &[f64]) -> Option<(Decision, usize, f64)> {
         let (lower, upper) = self.bounds();
-        if llr >= upper {
-            Some(Decision::H1)
-        } else if llr <= lower {
-            Some(Decision::H0)
-        } else {
-            None
-        }
+        let (mut sum, mut squares) = (0.0, 0.0);
+        samples.iter().enumerate().find_map(|(i, x)| {
+            sum += x;
+            squares += x * x;
+            let llr = self.llr_of_sums(i + 1, sum, squares);
+            if llr >= upper {
+                Some((Decision::H1, i + 1, llr))
+            } else if llr <= lower {
+                Some((Decision::H0, i + 1, llr))
+            } else {
+                None
+            }
+        })
     }
 
-    /// One line on where the test stands.
+    pub fn decision(&self, samples: &[f64]) -> Option<Decision> {
+        self.first_crossing(samples).map(|(d, _, _)| d)
+    }
+
+    /// One line on where the test stands: once decided, the ratio and the blocks at the decision
+    /// (and how many blocks there are in all, where more came after it).
     pub fn report(&self, samples: &[f64]) -> String {
         let (lower, upper) = self.bounds();
-        let state = match self.decision(samples) {
-            Some(Decision::H1) => "H1 accepted".to_string(),
-            Some(Decision::H0) => "H0 accepted".to_string(),
-            None => "undecided".to_string(),
+        let (state, llr, blocks) = match self.first_crossing(samples) {
+            Some((d, n, llr)) => {
+                let name = if d == Decision::H1 { "H1" } else { "H0" };
+                let more = if n < samples.len() { format!(" ({} in all)", samples.len()) } else { String::new() };
+                (format!("{name} accepted"), llr, format!("{n} blocks{more}"))
+            }
+            None => ("undecided".to_string(), self.llr(samples), format!("{} blocks", samples.len())),
         };
         let mean = if samples.is_empty() { 0.5 } else { samples.iter().sum::<f64>() / samples.len() as f64 };
         format!(
-            "sprt elo0={} elo1={} alpha={} beta={}: LLR {:.2} ({:.2}, {:.2}) {state} after {} blocks, Elo {:+.1}",
+            "sprt elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} ({lower:.2}, {upper:.2}) {state} after {blocks}, Elo {:+.1}",
             self.elo0,
             self.elo1,
             self.alpha,
             self.beta,
-            self.llr(samples),
-            lower,
-            upper,
-            samples.len(),
             elo_from_score(mean)
         )
     }
@@ -149,6 +168,14 @@ mod tests {
         assert_eq!(t.decision(&losses[..1]), None);
         assert_eq!(t.decision(&losses), Some(Decision::H0));
         assert_eq!(t.decision(&[1.0; 12]), Some(Decision::H1));
-        assert!(t.report(&losses).contains("H0 accepted after 12 blocks"));
+        assert_eq!(t.decision(&losses[..4]), None);
+        assert!(t.report(&losses).contains("H0 accepted after 5 blocks (12 in all)"), "{}", t.report(&losses));
+        // Once a bound is reached the decision stands: the blocks of games that were still being
+        // played then do not undo it.
+        let mut late = vec![0.0; 5];
+        late.extend([1.0; 4]);
+        assert!(t.llr(&late) > t.bounds().0);
+        assert_eq!(t.decision(&late), Some(Decision::H0));
+        assert!(t.report(&late).contains("H0 accepted after 5 blocks (9 in all)"), "{}", t.report(&late));
     }
 }
