@@ -2,7 +2,8 @@
 //! middle-game and an end-game weight blended by the game phase (the pieces' material left).
 //!
 //! - Material and placement ([`tables`]): values from the game definition or derived from a
-//!   piece's average number of moves on the empty board; centrality (moves from a cell against
+//!   piece's average number of moves on the empty board, shifted per phase by the piece's shape
+//!   (pawn, leaper, rider; a rider also by that average); centrality (moves from a cell against
 //!   the average), pawn advance, the royal piece's place. Folded into one piece-square table that
 //!   positions sum per owner as men move.
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled and supported pawns, from the pawn
@@ -45,6 +46,14 @@ crate::params::tunable! {
     leaper_eg_value: -300..=300,
     /// Added to the end-game value of the other pieces (riders).
     rider_eg_value: -300..=300,
+    /// Added to the middle-game value of leapers and of riders in the evaluation's material (the
+    /// values of exchanges and of the game phase stay the definition's).
+    leaper_value: -300..=300,
+    rider_value: -300..=300,
+    /// Added to a rider's middle-game and end-game value per average empty-board move it has, in
+    /// 1/4 centipawns: one shift for all riders cannot price both a Bishop and a Queen.
+    rider_move_value_quarter: -100..=100,
+    rider_move_value_eg_quarter: -100..=100,
     /// Piece-square bonus per empty-board move above the piece's average, in 1/4 centipawns.
     centrality_quarter: 0..=200,
     centrality_eg_quarter: 0..=200,
@@ -165,6 +174,10 @@ pub const PARAMS: EvalParams = EvalParams {
     pawn_eg_value: 0,
     leaper_eg_value: 0,
     rider_eg_value: 0,
+    leaper_value: 0,
+    rider_value: 0,
+    rider_move_value_quarter: 0,
+    rider_move_value_eg_quarter: 0,
     centrality_quarter: 12,
     centrality_eg_quarter: 12,
     royal_centrality_quarter: 4,
@@ -373,7 +386,7 @@ impl Evaluator {
         let mut material = PerPlayer::splat(Tapered::ZERO);
         for c in pos.occupied() {
             let m = pos.man_at(c);
-            material[m.owner()] += Tapered::new(self.tables.values[m.kind()], self.tables.eg_values[m.kind()]);
+            material[m.owner()] += self.tables.material[m.kind()];
         }
         let blend = |v: &PerPlayer<Tapered>| {
             let mut out = PerPlayer::splat(0);

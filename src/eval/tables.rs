@@ -35,8 +35,8 @@ pub struct EvalTables {
     pub psq: Arc<PieceSquare>,
     /// Material value per type in the middle game (royal pieces 0): what exchanges are judged by.
     pub values: Table<PieceType, i32>,
-    /// Material value per type in the end game.
-    pub eg_values: Table<PieceType, i32>,
+    /// The evaluation's material per type, in the middle and the end game.
+    pub material: Table<PieceType, Tapered>,
     pub shapes: Table<PieceType, Shape>,
     /// Per type: whether its moves are its attacks less its own men's cells (only leaps and rides
     /// that both move and capture), so that one set serves mobility and threats.
@@ -207,20 +207,25 @@ impl EvalTables {
                 }
             })
             .collect();
-        let eg_values: Table<PieceType, i32> = game
-            .piece_types()
-            .map(|t| {
-                values[t]
-                    + match shapes[t] {
-                        Shape::Royal => 0,
-                        Shape::Pawn => params.pawn_eg_value,
-                        Shape::Leaper => params.leaper_eg_value,
-                        Shape::Rider => params.rider_eg_value,
-                    }
-            })
-            .collect();
         let average_moves: Table<PieceType, i32> =
             game.piece_types().map(|t| average(&empty_board_mobility(game, t, Player::new(0)))).collect();
+        // The evaluation's material: the exchange values shifted by shape, and for riders by
+        // their reach.
+        let material: Table<PieceType, Tapered> = game
+            .piece_types()
+            .map(|t| {
+                let (mg, eg) = match shapes[t] {
+                    Shape::Royal => (0, 0),
+                    Shape::Pawn => (0, params.pawn_eg_value),
+                    Shape::Leaper => (params.leaper_value, params.leaper_eg_value),
+                    Shape::Rider => (
+                        params.rider_value + average_moves[t] * params.rider_move_value_quarter / 4,
+                        params.rider_eg_value + average_moves[t] * params.rider_move_value_eg_quarter / 4,
+                    ),
+                };
+                Tapered::new(values[t] + mg, values[t] + eg)
+            })
+            .collect();
         // How central a cell is: the pieces' moves from it on the empty board against their
         // averages, summed over the piece types (pawns and royal pieces left out).
         let pieces: Vec<PieceType> = game.piece_types().filter(|&t| matches!(shapes[t], Shape::Leaper | Shape::Rider)).collect();
@@ -262,9 +267,7 @@ impl EvalTables {
                 })
             })
             .collect();
-        let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| {
-            Tapered::new(values[t], eg_values[t]) + placement[t][o][c]
-        });
+        let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| material[t] + placement[t][o][c]);
         let phase_weights: Table<PieceType, i32> =
             game.piece_types().map(|t| if matches!(shapes[t], Shape::Leaper | Shape::Rider) { values[t] } else { 0 }).collect();
         let phase_total = def.setup.iter().map(|s| phase_weights[s.kind]).sum::<i32>().max(1);
@@ -303,7 +306,7 @@ impl EvalTables {
             params: *params,
             psq: Arc::new(psq),
             values,
-            eg_values,
+            material,
             shapes,
             moves_are_attacks,
             phase_weights,

@@ -240,6 +240,28 @@ fn tables_follow_the_parameters() {
     }
 }
 
+/// The evaluation's material moves with the shape shifts (riders by their reach), while the
+/// exchange values, which the static exchange and the game phase use, stay the definition's.
+#[test]
+fn material_shifts_by_shape_and_reach() {
+    let game = chess();
+    let base = Evaluator::new(game, &PARAMS);
+    let shifted = Evaluator::new(
+        game,
+        &PARAMS.with_overrides("leaper_value=40,rider_value=10,rider_move_value_quarter=4,rider_move_value_eg_quarter=-8").expect("valid"),
+    );
+    assert_eq!(shifted.values(), base.values());
+    let shift = |code: &str| {
+        let t = game.def.piece_by_code(code).expect("a chess piece");
+        let (a, b) = (shifted.tables.material[t], base.tables.material[t]);
+        (a.mg - b.mg, a.eg - b.eg)
+    };
+    // On the empty board a Knight averages 5.25 moves, a Bishop 8.75, a Rook 14 and a Queen
+    // 22.75, counted in whole moves.
+    assert_eq!([shift("P"), shift("N"), shift("K")], [(0, 0), (40, 0), (0, 0)]);
+    assert_eq!([shift("B"), shift("R"), shift("Q")], [(10 + 8, -16), (10 + 14, -28), (10 + 22, -44)]);
+}
+
 #[test]
 fn tables_of_other_parameters_are_freed_when_unused() {
     let game = chess();
