@@ -6,8 +6,9 @@
 //!   (pawn, leaper, rider; a rider also by that average); centrality (moves from a cell against
 //!   the average), pawn advance, the royal piece's place. Folded into one piece-square table that
 //!   positions sum per owner as men move.
-//! - Pawn structure ([`pawns`]): passed, isolated, doubled and supported pawns, from the pawn
-//!   tables of the game (`tables::pawns`), and the royal pieces' distances to passed pawns.
+//! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported
+//!   pawns, from the pawn tables of the game (`tables::pawns`), and the royal pieces' distances to
+//!   passed pawns.
 //! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield and the
 //!   opponents' rider lines through it, pairs of colour-bound men, riders on open pawn lines,
 //!   leapers on outposts, trapped pieces, threats against men.
@@ -79,6 +80,10 @@ crate::params::tunable! {
     /// Penalty for a pawn with a friendly pawn ahead on its way.
     doubled: 0..=100,
     doubled_eg: 0..=100,
+    /// Penalty for a pawn, not isolated, whose steps no friendly pawn could ever protect, with a
+    /// step attacked or held by an enemy pawn: it can neither advance nor be defended.
+    backward: 0..=100,
+    backward_eg: 0..=100,
     /// Bonus for a pawn a friendly pawn protects.
     supported: 0..=100,
     supported_eg: 0..=100,
@@ -192,6 +197,8 @@ pub const PARAMS: EvalParams = EvalParams {
     isolated_eg: 0,
     doubled: 0,
     doubled_eg: 0,
+    backward: 0,
+    backward_eg: 0,
     supported: 0,
     supported_eg: 0,
     passed_blocked: 0,
@@ -433,7 +440,7 @@ pub struct Breakdown {
     pub material: PerPlayer<i32>,
     /// The piece-square terms (centrality, pawn advance, the royal piece's place).
     pub placement: PerPlayer<i32>,
-    /// Passed, isolated, doubled and supported pawns.
+    /// Passed, isolated, doubled, backward and supported pawns.
     pub pawns: PerPlayer<i32>,
     pub mobility: PerPlayer<i32>,
     /// Attacks near the royal piece and its pawn shield.

@@ -1,6 +1,6 @@
-//! Pawn structure: passed, isolated, doubled and supported pawns, read off the game's pawn tables
-//! (`tables::pawns`), which know each orientation's steps and captures; and in the end game the
-//! royal pieces' distances to a passed pawn's way.
+//! Pawn structure: passed, isolated, doubled, backward and supported pawns, read off
+//! the game's pawn tables (`tables::pawns`), which know each orientation's steps and captures;
+//! and in the end game the royal pieces' distances to a passed pawn's way.
 
 use super::{EvalParams, EvalTables};
 use crate::position::{Position, Tapered};
@@ -15,6 +15,8 @@ pub(super) fn enabled(params: &EvalParams) -> bool {
         params.isolated_eg,
         params.doubled,
         params.doubled_eg,
+        params.backward,
+        params.backward_eg,
         params.supported,
         params.supported_eg,
         params.passed_king_eg,
@@ -34,11 +36,15 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Pe
     let passed = Tapered::new(params.passed, params.passed_eg);
     let isolated = Tapered::new(params.isolated, params.isolated_eg);
     let doubled = Tapered::new(params.doubled, params.doubled_eg);
+    let backward = Tapered::new(params.backward, params.backward_eg);
+    let backward_on = params.backward != 0 || params.backward_eg != 0;
     let supported = Tapered::new(params.supported, params.supported_eg);
     for p in pos.active_players().iter() {
         let own = pawns & pos.pieces_of(p);
         let enemy = pawns & pos.pieces_of_set(pos.opponents(p));
         let mut sum = Tapered::ZERO;
+        // The cells the enemy pawns attack or hold, found once a pawn needs them.
+        let mut enemy_control = None;
         for c in own {
             let pt = &tables[pos.man_at(c).orientation()];
             if (pt.stoppers[c] & enemy).is_empty()
@@ -67,6 +73,15 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Pe
             }
             if (pt.neighbours[c] & own).is_empty() {
                 sum -= isolated;
+            } else if backward_on {
+                let steps = pt.step[c];
+                if steps.any() && steps.iter().all(|s| (pt.supporters[s] & own).is_empty()) {
+                    let control = *enemy_control
+                        .get_or_insert_with(|| enemy.iter().fold(enemy, |b, e| b | tables[pos.man_at(e).orientation()].attacks[e]));
+                    if (steps & control).any() {
+                        sum -= backward;
+                    }
+                }
             }
             if (pt.attacked_from[c] & own).any() {
                 sum += supported;

@@ -138,6 +138,12 @@ fn pawn_structure() {
     assert_eq!(structure("passed=49,passed_eg=98", &pos), [(6, 12), (0, 0)]);
     assert_eq!(structure("isolated=10,isolated_eg=20", &pos), [(-40, -80), (-10, -20)]);
     assert_eq!(structure("doubled=5,doubled_eg=7", &pos), [(-5, -7), (0, 0)]);
+    // d3 stands behind c4 and e4, and Black's c5 and e5 hold d4: backward. c4 and e4 are not (d3
+    // could still protect c5 and e5), Black's pawns are isolated instead; with d4 free of Black's
+    // pawns d3 is no longer backward.
+    let backward = "backward=10,backward_eg=20";
+    assert_eq!(structure(backward, &chess_position("4k3/8/8/2p1p3/2P1P3/3P4/8/4K3 w - - 0 1")), [(-10, -20), (0, 0)]);
+    assert_eq!(structure(backward, &chess_position("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1")), [(0, 0), (0, 0)]);
     assert_eq!(structure("supported=3,supported_eg=4", &chess_position("4k3/8/8/8/8/1P6/P7/4K3 w - - 0 1")), [(3, 4), (0, 0)]);
     // The passed a5 (4 of 7 steps made) steps to a6: the black King is 7 steps from it, the white
     // one 5: (7 × 49 − 5 × 14) × 16 / 49.

@@ -1,8 +1,8 @@
 //! Pawn-structure facts per orientation and cell, from the pawn-like men's move tables: where a
 //! pawn can still go, which enemy pawns could stop it, which friendly pawns could protect it.
-//! The evaluation reads them for passed, isolated, doubled and supported pawns and for outposts;
-//! they know nothing of any game, only of the steps and captures of its pawn-like men (all of a
-//! game's pawn-like types pooled per orientation).
+//! The evaluation reads them for passed, isolated, doubled, backward and supported pawns and for
+//! outposts; they know nothing of any game, only of the steps and captures of its pawn-like men
+//! (all of a game's pawn-like types pooled per orientation).
 
 use crate::bitboard::Bitboard;
 use crate::movement::Mode;
@@ -23,6 +23,9 @@ pub struct PawnTables<const W: usize> {
     pub attacked_from: Table<Cell, Bitboard<W>>,
     /// Cells a pawn on the cell attacks now or after some steps forward.
     pub attack_span: Table<Cell, Bitboard<W>>,
+    /// Friendly pawns on these cells could protect the cell, now or after steps forward (the
+    /// reverse of `attack_span`).
+    pub supporters: Table<Cell, Bitboard<W>>,
     /// Enemy pawns on these cells stop a pawn on the cell from being passed: the cells ahead, and
     /// where an enemy pawn (of any other orientation) attacks the cell or a cell ahead.
     pub stoppers: Table<Cell, Bitboard<W>>,
@@ -88,6 +91,7 @@ pub fn build<const W: usize>(
             let behind = reverse(&front);
             let line = Table::from_fn(ncells, |c| front[c] | behind[c] | Bitboard::from_cell(c));
             let attack_span = Table::from_fn(ncells, |c| union(&attacks[o], front[c] | Bitboard::from_cell(c)));
+            let supporters = reverse(&attack_span);
             let stoppers = Table::from_fn(ncells, |c| {
                 let path = front[c] | Bitboard::from_cell(c);
                 (0..nplayers).filter(|&e| e != o).fold(front[c], |b, e| b | union(&attacked_from[e], path))
@@ -116,6 +120,7 @@ pub fn build<const W: usize>(
                 attacks: Table::from_fn(ncells, |c| attacks[o][c]),
                 attacked_from: Table::from_fn(ncells, |c| attacked_from[o][c]),
                 attack_span,
+                supporters,
                 stoppers,
                 neighbours,
                 to_promotion,
@@ -159,6 +164,8 @@ mod tests {
         assert_eq!((white.to_promotion[e4], white.max_to_promotion), (Some(4), 7));
         let e5 = cells(&["e5"])[0];
         assert_eq!(black.to_promotion[e5], Some(4));
+        // d2-d4 and f2-f4 (and the first rank) are the pawns that could protect e5.
+        assert_eq!(white.supporters[cells(&["e5"])[0]].count(), 8);
         assert_eq!(black.attack_span[e5].iter().collect::<Vec<_>>(), cells(&["d1", "f1", "d2", "f2", "d3", "f3", "d4", "f4"]));
     }
 }
