@@ -87,6 +87,10 @@ enum Command {
         /// Parameters to fit, comma-separated (default: all but the mop-up and derived values).
         #[arg(long)]
         params: Option<String>,
+        /// Values to start from, `name=value,...` over the game's own (an earlier fit's, to go
+        /// on from it).
+        #[arg(long, default_value = "")]
+        start: String,
         /// Leave out the positions of each game's first plies.
         #[arg(long, default_value_t = 8)]
         skip_plies: usize,
@@ -234,12 +238,12 @@ fn main() {
                 println!("{name} {} {min} {max}", values.get(name).unwrap_or(0));
             }
         }
-        Some(Command::Tune { game, data, labels, params, skip_plies, positions, rounds, seed }) => {
+        Some(Command::Tune { game, data, labels, params, start, skip_plies, positions, rounds, seed }) => {
             let params: Vec<String> = match params {
                 Some(list) => list.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect(),
                 None => EvalParams::RANGES.iter().map(|r| r.0.to_string()).filter(|n| !UNTUNED.contains(&n.as_str())).collect(),
             };
-            let cfg = selfplay::TuneConfig { game, files: data, labels, params, skip_plies, max_positions: positions, rounds, seed };
+            let cfg = selfplay::TuneConfig { game, files: data, labels, params, start, skip_plies, max_positions: positions, rounds, seed };
             match selfplay::tune(&cfg, &mut |line| eprintln!("{line}")) {
                 Ok(r) => {
                     println!(

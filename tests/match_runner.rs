@@ -240,15 +240,16 @@ fn tune_pools_the_records_of_separate_matches() {
 #[test]
 fn tune_fits_labelled_positions_and_refuses_a_bad_label() {
     let dir = scratch("tune-labels");
-    let tune = |labels: &str| {
+    let tune_from = |labels: &str, start: &str| {
         let path = dir.join("labels.txt");
         std::fs::write(&path, labels).expect("labels written");
         Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(["tune", "--game", "chess", "--params", "tempo", "--rounds", "1", "--labels"])
+            .args(["tune", "--game", "chess", "--params", "tempo", "--rounds", "1", "--start", start, "--labels"])
             .arg(&path)
             .output()
             .expect("tessera runs")
     };
+    let tune = |labels: &str| tune_from(labels, "");
     // Symmetric positions in which the player to move is labelled the favourite, whichever it is:
     // only the tempo bonus can say so, and the fit raises it above chess's own value.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -264,6 +265,14 @@ fn tune_fits_labelled_positions_and_refuses_a_bad_label() {
     .find_map(|l| l.strip_prefix("tempo ")?.split_whitespace().next()?.parse().ok())
     .expect("chess's tempo");
     assert!(tempo > own, "tempo {tempo}, chess's own {own}");
+    // From a start at the range's top the labels are met at once (the scale k fits them), and
+    // the fit has nowhere to go; a start out of range is refused.
+    let labels = format!("0.75 {start} w KQkq - 0 1\n0.75 {start} b KQkq - 0 1\n");
+    let top = tune_from(&labels, "tempo=100");
+    assert!(String::from_utf8_lossy(&top.stdout).contains("tuned: tempo=100"), "{}", String::from_utf8_lossy(&top.stderr));
+    let out_of_range = tune_from(&labels, "tempo=101");
+    assert!(!out_of_range.status.success());
+    assert!(String::from_utf8_lossy(&out_of_range.stderr).contains("--start"), "{}", String::from_utf8_lossy(&out_of_range.stderr));
     // A score outside 0 to 1 is refused with its file and line.
     let bad = tune(&format!("0.75 {start} w KQkq - 0 1\n1.5 {start} b KQkq - 0 1\n"));
     assert!(!bad.status.success());

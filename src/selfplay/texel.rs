@@ -35,6 +35,9 @@ pub struct TuneConfig {
     pub labels: Vec<String>,
     /// The parameters to fit (names); the rest keep the game's own values.
     pub params: Vec<String>,
+    /// `name=value,...` laid over the game's own values before the fit (empty: none), to go on
+    /// from an earlier fit's values.
+    pub start: String,
     /// Positions of a game's first plies are left out (the openings are given).
     pub skip_plies: usize,
     /// At most this many positions, drawn at random.
@@ -74,7 +77,7 @@ pub fn tune(cfg: &TuneConfig, progress: &mut dyn FnMut(&str)) -> Result<TuneRepo
 }
 
 fn tune_in<const W: usize>(game: &'static Game<W>, cfg: &TuneConfig, progress: &mut dyn FnMut(&str)) -> Result<TuneReport, MatchError> {
-    let mut params = game_params(&game.def);
+    let mut params = game_params(&game.def).with_overrides(&cfg.start).map_err(|e| format!("--start: {}", e.0))?;
     for name in &cfg.params {
         params.get(name).ok_or_else(|| format!("unknown evaluation parameter '{name}'"))?;
     }
