@@ -1,7 +1,7 @@
 //! The terms that need every piece's moves: mobility, attacks near each royal piece, its pawn
-//! shield and the opponents' rider lines through it, pairs of colour-bound men, riders on pawn
-//! lines free of pawns, leapers on outposts, trapped pieces, threats against men. One pass over
-//! the men computes them all.
+//! shield, the enemy pawns storming it and the opponents' rider lines through it, pairs of
+//! colour-bound men, riders on pawn lines free of pawns, leapers on outposts, trapped pieces,
+//! threats against men. One pass over the men computes them all.
 
 use super::EvalTables;
 use super::tables::Shape;
@@ -19,6 +19,7 @@ pub(super) fn enabled(params: &super::EvalParams) -> bool {
         params.king_danger,
         params.king_shield,
         params.king_exposure,
+        params.king_storm,
         params.pair,
         params.pair_eg,
         params.open_line,
@@ -84,13 +85,21 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         let Some(k) = pos.royal_cell(q) else { continue };
         let m = pos.man_at(k);
         zones[q] = pos.piece_targets(k, m.kind(), m.orientation(), Bitboard::EMPTY);
-        if params.king_shield != 0
+        if (params.king_shield != 0 || params.king_storm != 0)
             && let Some(tables) = pawn_tables
         {
-            let near = zones[q] | Bitboard::from_cell(k);
-            let ahead = near.iter().fold(near, |b, x| b | tables[q].step[x]);
+            let widen = |zone: Bitboard<W>| zone.iter().fold(zone, |b, x| b | tables[q].step[x]);
+            let ahead = widen(zones[q] | Bitboard::from_cell(k));
             let shield = (ahead & pawns & pos.pieces_of(q)).count() as i32;
             king_safety[q] += Tapered::new(shield * params.king_shield, 0);
+            if params.king_storm != 0 {
+                // The nearer an enemy pawn, the more zones count it.
+                let enemy_pawns = pawns & pos.pieces_of_set(pos.opponents(q));
+                let two = widen(ahead);
+                let three = widen(two);
+                let storm = [ahead, two, three].iter().map(|&z| (z & enemy_pawns).count() as i32).sum::<i32>();
+                king_safety[q] -= Tapered::new(storm * params.king_storm, 0);
+            }
         }
         if params.king_exposure != 0 {
             let open = (pos.ride_lines(k, pos.opponents(q)) & !pos.pieces_of(q)).count() as i32;

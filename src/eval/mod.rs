@@ -6,12 +6,12 @@
 //!   (pawn, leaper, rider; a rider also by that average); centrality (moves from a cell against
 //!   the average), pawn advance, the royal piece's place. Folded into one piece-square table that
 //!   positions sum per owner as men move.
-//! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported
-//!   pawns, from the pawn tables of the game (`tables::pawns`), and the royal pieces' distances to
-//!   passed pawns.
-//! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield and the
-//!   opponents' rider lines through it, pairs of colour-bound men, riders on open pawn lines,
-//!   leapers on outposts, trapped pieces, threats against men.
+//! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported pawns, from
+//!   the pawn tables of the game (`tables::pawns`), and the royal pieces' distances to passed
+//!   pawns.
+//! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield, the enemy
+//!   pawns storming it and the opponents' rider lines through it, pairs of colour-bound men,
+//!   riders on open pawn lines, leapers on outposts, trapped pieces, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
 //!
 //! Every tunable number is in [`EvalParams`]; a game may give its own values (its definition's
@@ -113,6 +113,10 @@ crate::params::tunable! {
     /// King safety (middle game): penalty per cell, not holding an own man, on the lines of the
     /// opponents' rider types through the royal piece, up to the first man on each.
     king_exposure: 0..=100,
+    /// King safety (middle game): penalty per enemy pawn storming the royal piece, counted once
+    /// for each of three widening zones it stands in: the cells next to the royal piece with one
+    /// step of the own pawns ahead of them (the shield's cells), then two steps, then three.
+    king_storm: 0..=100,
     /// Two men of a colour-bound type on different colours.
     pair: 0..=200,
     pair_eg: 0..=200,
@@ -211,6 +215,7 @@ pub const PARAMS: EvalParams = EvalParams {
     king_danger: 0,
     king_shield: 0,
     king_exposure: 0,
+    king_storm: 0,
     pair: 0,
     pair_eg: 0,
     open_line: 0,

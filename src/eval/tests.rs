@@ -118,6 +118,15 @@ fn the_pawn_shield() {
 }
 
 #[test]
+fn enemy_pawns_storming_the_royal_piece() {
+    let e = Evaluator::new(chess(), &only("king_storm=10"));
+    // Against the King on g1 the zones are the f- to h-files up to the third, fourth and fifth
+    // ranks: g3 stands in all three, h4 in two, f5 in one, a4 in none.
+    let a = activity::activity(&e.tables, &chess_position("4k3/8/8/5p2/p6p/6p1/8/6K1 w - - 0 1"));
+    assert_eq!(two(&a.king_safety), [(-60, 0), (0, 0)]);
+}
+
+#[test]
 fn the_royal_piece_exposed_on_rider_lines() {
     let e = Evaluator::new(chess(), &only("king_exposure=10"));
     // Black's Rook rides the ranks and files: from White's King on e1, e2 to e7 (the Rook's cell
