@@ -161,9 +161,14 @@ struct MatchArgs {
     /// starts from the start position.
     #[arg(long)]
     openings: Option<String>,
-    /// Seed for random openings.
+    /// Seed for random openings, and for the order of a file's with `--shuffle-openings`.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Plays a file's openings in an order drawn from `--seed` instead of the file's (the runs of
+    /// one SPRT with different seeds then start from different openings). The records' `opening`
+    /// is the index in the order played.
+    #[arg(long)]
+    shuffle_openings: bool,
     /// Games still going after this many plies are drawn among the players left.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
@@ -336,7 +341,11 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
             }
             None => {
                 let text = std::fs::read_to_string(spec).map_err(|e| format!("cannot read '{spec}': {e}"))?;
-                selfplay::read_openings(&game, &text)?
+                let mut book = selfplay::read_openings(&game, &text)?;
+                if args.shuffle_openings {
+                    selfplay::shuffle_openings(&mut book, args.seed);
+                }
+                book
             }
         },
     };

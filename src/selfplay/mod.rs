@@ -114,6 +114,14 @@ pub fn read_openings(game: &str, text: &str) -> Result<Vec<Opening>, MatchError>
     Ok(out)
 }
 
+/// A book's openings in an order drawn from `seed` (cutechess's `order=random`): runs of one
+/// test with different seeds then start from different openings instead of replaying the same
+/// sequence.
+pub fn shuffle_openings(openings: &mut [Opening], seed: u64) {
+    use rand::seq::SliceRandom;
+    openings.shuffle(&mut StdRng::seed_from_u64(seed));
+}
+
 /// `count` openings of `plies` uniformly random legal moves from the start, reproducible from
 /// `seed`; lines after which the game is over are drawn again.
 pub fn random_openings(game: &str, count: usize, plies: usize, seed: u64) -> Result<Vec<Opening>, MatchError> {
@@ -379,6 +387,20 @@ mod tests {
         assert_eq!(a, random_openings("honeycomb3", 3, 4, 7).expect("openings"));
         assert!(a.iter().all(|o| o.moves.len() == 4));
         assert_ne!(a, random_openings("honeycomb3", 3, 4, 8).expect("openings"));
+        // A shuffled book keeps every opening, in an order fixed by the seed.
+        let book = read_openings("chess", "e2e4\nd2d4\nc2c4\ng1f3\nb2b3\nf2f4\ng2g3\nb1c3\n").expect("openings");
+        let shuffled = |seed| {
+            let mut b = book.clone();
+            shuffle_openings(&mut b, seed);
+            b
+        };
+        assert_eq!(shuffled(5), shuffled(5));
+        assert_ne!(shuffled(5), shuffled(6));
+        let mut sorted = shuffled(5);
+        sorted.sort_by(|a, b| a.moves.cmp(&b.moves));
+        let mut original = book.clone();
+        original.sort_by(|a, b| a.moves.cmp(&b.moves));
+        assert_eq!(sorted, original);
     }
 
     fn engine(name: &str, depth: u32) -> EngineConfig {
