@@ -448,7 +448,8 @@ pub struct Breakdown {
     /// Passed, isolated, doubled, backward and supported pawns.
     pub pawns: PerPlayer<i32>,
     pub mobility: PerPlayer<i32>,
-    /// Attacks near the royal piece and its pawn shield.
+    /// Attacks near the royal piece, its pawn shield, the enemy pawns storming it and the open
+    /// lines through it.
     pub king_safety: PerPlayer<i32>,
     /// Pairs of colour-bound men, riders on open lines, leapers on outposts, trapped pieces,
     /// threats against men.

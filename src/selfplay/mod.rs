@@ -14,6 +14,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
 mod engine;
@@ -118,7 +119,6 @@ pub fn read_openings(game: &str, text: &str) -> Result<Vec<Opening>, MatchError>
 /// test with different seeds then start from different openings instead of replaying the same
 /// sequence.
 pub fn shuffle_openings(openings: &mut [Opening], seed: u64) {
-    use rand::seq::SliceRandom;
     openings.shuffle(&mut StdRng::seed_from_u64(seed));
 }
 
