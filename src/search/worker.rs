@@ -394,6 +394,7 @@ impl<'a, const W: usize> Worker<'a, W> {
 
     pub fn make(&mut self, mv: Move) -> Undo<W> {
         let u = self.pos.make(mv);
+        self.shared.tt.prefetch(self.key());
         self.path.push(self.pos.hash());
         u
     }
