@@ -33,9 +33,9 @@ fn score_at(out: &[String], depth: u32) -> i32 {
 fn evaluation_parameters_are_options() {
     let mut e = EngineProcess::start();
     let out = e.command("uci");
-    // The defaults announced are the game's own values (chess's fitted tempo 16 and centrality 20),
+    // The defaults announced are the game's own values (chess's fitted tempo 15 and centrality 20),
     // not the generic table's (tempo 10, centrality 12).
-    assert!(out.iter().any(|l| l == "option name Eval_tempo type spin default 16 min 0 max 100"), "{out:?}");
+    assert!(out.iter().any(|l| l == "option name Eval_tempo type spin default 15 min 0 max 100"), "{out:?}");
     assert!(out.iter().any(|l| l == "option name Eval_centrality_quarter type spin default 20 min 0 max 200"));
     assert!(out.iter().any(|l| l == "option name Eval_value_per_move type spin default 33 min 0 max 200"));
     // After a change of game, `uci` announces that game's values.
