@@ -13,6 +13,8 @@
 //!   pawns storming it and the opponents' rider lines through it, pairs of colour-bound men,
 //!   riders on open pawn lines, leapers on outposts, trapped pieces, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
+//! - End-game scaling ([`scale`]), two players: the end-game weights shrink where the stronger
+//!   side's edge is known to win less often (opposite-coloured Bishops, few pawns left).
 //!
 //! Every tunable number is in [`EvalParams`]; a game may give its own values (its definition's
 //! `eval`), and users may override either.
@@ -20,6 +22,7 @@
 mod activity;
 mod mopup;
 mod pawns;
+mod scale;
 pub mod tables;
 
 use std::sync::Arc;
@@ -141,6 +144,16 @@ crate::params::tunable! {
     /// ... or attacked by any enemy man and defended by none of its owner's (hanging).
     hanging: 0..=300,
     hanging_eg: 0..=300,
+    /// End-game scaling with two players: the share of both sides' end-game weights kept, in
+    /// 64ths (64: all), where each side has a single piece besides its pawns and royal piece, of
+    /// the same colour-bound type on different colour classes ...
+    opposite_classes_scale: 0..=64,
+    /// ... and at most this plus `few_pawns_scale_per_pawn` per pawn the stronger side (the one
+    /// ahead in the end game) has left, where it is at most `few_pawns_edge` ahead in pieces (by
+    /// the definition's values: a minor piece, not a Queen against pawns).
+    few_pawns_scale: 0..=64,
+    few_pawns_scale_per_pawn: 0..=64,
+    few_pawns_edge: 0..=2000,
     /// Against a bare royal piece: bonus per move it lacks, where it stands, against its most
     /// mobile cell on the empty board (driving it to the edge).
     mopup_edge: 0..=100,
@@ -231,6 +244,10 @@ pub const PARAMS: EvalParams = EvalParams {
     threat_lesser_eg: 0,
     hanging: 0,
     hanging_eg: 0,
+    opposite_classes_scale: 64,
+    few_pawns_scale: 64,
+    few_pawns_scale_per_pawn: 0,
+    few_pawns_edge: 0,
     mopup_edge: 60,
     mopup_close: 16,
     mopup_box: 60,
@@ -360,10 +377,20 @@ impl Evaluator {
         let psq = pos.piece_square_sums();
         let terms = self.terms(pos);
         let mopup = mopup::bonus(&self.tables, pos);
-        let mut sums = PerPlayer::splat(0);
+        let mut totals = PerPlayer::splat(Tapered::ZERO);
         for p in pos.game().players() {
             let t = terms[p];
-            sums[p] = (psq[p] + t.pawns + t.mobility + t.king_safety + t.pieces).blend(phase) + mopup[p];
+            totals[p] = psq[p] + t.pawns + t.mobility + t.king_safety + t.pieces;
+        }
+        if scale::enabled(&self.tables.params) {
+            let share = scale::endgame_scale(&self.tables, pos, &totals);
+            for t in &mut totals.0 {
+                t.eg = t.eg * share / scale::SCALE_FULL;
+            }
+        }
+        let mut sums = PerPlayer::splat(0);
+        for p in pos.game().players() {
+            sums[p] = totals[p].blend(phase) + mopup[p];
         }
         sums
     }

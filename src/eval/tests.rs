@@ -6,11 +6,11 @@ fn chess() -> &'static Game<1> {
     registry::compiled::<1>(crate::games::definition("chess").expect("chess"))
 }
 
-/// Only the named weights set: every other term off.
+/// Only the named weights set: every other term off (the end-game scaling keeps all).
 fn only(weights: &str) -> EvalParams {
     let mut p = PARAMS;
     for &(name, min, max) in EvalParams::RANGES {
-        if !["value_per_move", "value_base", "pawn_value"].contains(&name) {
+        if !["value_per_move", "value_base", "pawn_value", "opposite_classes_scale", "few_pawns_scale"].contains(&name) {
             p.set(name, 0.clamp(min, max)).expect("0 or the range's edge");
         }
     }
@@ -283,4 +283,39 @@ fn tables_of_other_parameters_are_freed_when_unused() {
     let params = PARAMS.with_overrides("tempo=77").expect("valid");
     let weak = Arc::downgrade(&Evaluator::new(game, &params).tables);
     assert!(weak.upgrade().is_none(), "no evaluator holds them any more");
+}
+
+#[test]
+fn end_games_scaled_down() {
+    let e = Evaluator::new(chess(), &only("opposite_classes_scale=16,few_pawns_scale=8,few_pawns_scale_per_pawn=20,few_pawns_edge=330"));
+    let ahead = |p: usize| {
+        let mut totals = PerPlayer::splat(Tapered::ZERO);
+        totals.0[p] = Tapered::new(0, 100);
+        totals
+    };
+    let share = |fen: &str, p: usize| scale::endgame_scale(&e.tables, &chess_position(fen), &ahead(p));
+    // Bishops on c3 and f7, different colours: the opposite-classes share, below the few-pawns
+    // one of White's two pawns (8 + 2 × 20).
+    assert_eq!(share("4k3/5b2/8/3p4/3P4/2B1P3/8/4K3 w - - 0 1", 0), 16);
+    // Bishops on c3 and e7, one colour: White's two pawns decide.
+    assert_eq!(share("4k3/4b3/8/3p4/3P4/2B1P3/8/4K3 w - - 0 1", 0), 48);
+    // The stronger side is Black, with one pawn.
+    assert_eq!(share("4k3/4b3/8/3p4/3P4/2B1P3/8/4K3 w - - 0 1", 1), 28);
+    // A Rook against a Bishop, no pawns: the exchange is less than a minor piece ahead; so is a
+    // Bishop against pawns.
+    assert_eq!(share("4k3/8/8/8/8/8/4b3/R3K3 w - - 0 1", 0), 8);
+    assert_eq!(share("4k3/pp6/8/8/8/8/8/B3K3 w - - 0 1", 0), 8);
+    // A Rook against pawns is more than a minor piece ahead; a bare King is the mop-up's.
+    assert_eq!(share("4k3/pp6/8/8/8/8/8/R3K3 w - - 0 1", 0), scale::SCALE_FULL);
+    assert_eq!(share("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0), scale::SCALE_FULL);
+    // The evaluation keeps that share of the end-game difference.
+    let full = Evaluator::new(chess(), &only(""));
+    let fen = "4k3/8/8/8/8/8/4b3/R3K3 w - - 0 1";
+    let value = |e: &Evaluator| {
+        let mut pos = chess_position(fen);
+        e.prepare(&mut pos);
+        e.evaluate_for(&pos, Player::new(0))
+    };
+    let (scaled, unscaled) = (value(&e), value(&full));
+    assert!(unscaled > 100 && scaled < unscaled / 4, "{scaled} {unscaled}");
 }
