@@ -374,25 +374,32 @@ impl Evaluator {
     /// Each player's own terms added up and blended by the phase.
     fn player_sums<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
         let phase = self.phase(pos);
-        let psq = pos.piece_square_sums();
-        let terms = self.terms(pos);
+        let (totals, _) = self.scaled_totals(pos, &self.terms(pos));
         let mopup = mopup::bonus(&self.tables, pos);
-        let mut totals = PerPlayer::splat(Tapered::ZERO);
-        for p in pos.game().players() {
-            let t = terms[p];
-            totals[p] = psq[p] + t.pawns + t.mobility + t.king_safety + t.pieces;
-        }
-        if scale::enabled(&self.tables.params) {
-            let share = scale::endgame_scale(&self.tables, pos, &totals);
-            for t in &mut totals.0 {
-                t.eg = t.eg * share / scale::SCALE_FULL;
-            }
-        }
         let mut sums = PerPlayer::splat(0);
         for p in pos.game().players() {
             sums[p] = totals[p].blend(phase) + mopup[p];
         }
         sums
+    }
+
+    /// Each player's piece-square sum and terms added up, their end-game parts scaled
+    /// ([`scale`]), and the share kept in 64ths.
+    fn scaled_totals<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>) -> (PerPlayer<Tapered>, i32) {
+        let psq = pos.piece_square_sums();
+        let mut totals = PerPlayer::splat(Tapered::ZERO);
+        for p in pos.game().players() {
+            let t = terms[p];
+            totals[p] = psq[p] + t.pawns + t.mobility + t.king_safety + t.pieces;
+        }
+        let mut share = scale::SCALE_FULL;
+        if scale::enabled(&self.tables.params) {
+            share = scale::endgame_scale(&self.tables, pos, &totals);
+            for t in &mut totals.0 {
+                t.eg = t.eg * share / scale::SCALE_FULL;
+            }
+        }
+        (totals, share)
     }
 
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
@@ -443,6 +450,7 @@ impl Evaluator {
         };
         let mut b = Breakdown {
             phase,
+            scale: self.scaled_totals(pos, &terms).1,
             material: blend(&material),
             placement: PerPlayer::splat(0),
             pawns: term(|t| t.pawns),
@@ -468,6 +476,8 @@ impl Evaluator {
 pub struct Breakdown {
     /// The game phase, 0 (no pieces but pawns and royal ones) to 256 (the start's pieces).
     pub phase: i32,
+    /// The share of the end-game weights kept, in 64ths (two players: [`scale`]).
+    pub scale: i32,
     /// The values of the player's men.
     pub material: PerPlayer<i32>,
     /// The piece-square terms (centrality, pawn advance, the royal piece's place).
@@ -485,7 +495,7 @@ pub struct Breakdown {
     pub mopup: PerPlayer<i32>,
     /// The bonus of the player to move.
     pub tempo: PerPlayer<i32>,
-    /// The player's own terms added up (without the tempo).
+    /// The player's own terms added up (without the tempo), their end-game parts scaled.
     pub total: PerPlayer<i32>,
     /// The evaluation the search uses: own total and tempo less the average of the active
     /// opponents' totals (0 for players out of the game).

@@ -318,4 +318,8 @@ fn end_games_scaled_down() {
     };
     let (scaled, unscaled) = (value(&e), value(&full));
     assert!(unscaled > 100 && scaled < unscaled / 4, "{scaled} {unscaled}");
+    // The protocol's `eval` shows the share.
+    let mut pos = chess_position(fen);
+    e.prepare(&mut pos);
+    assert_eq!((e.breakdown(&pos).scale, full.breakdown(&pos).scale), (8, scale::SCALE_FULL));
 }
