@@ -448,9 +448,10 @@ impl Evaluator {
             }
             out
         };
+        let (totals, scale) = self.scaled_totals(pos, &terms);
         let mut b = Breakdown {
             phase,
-            scale: self.scaled_totals(pos, &terms).1,
+            scale,
             material: blend(&material),
             placement: PerPlayer::splat(0),
             pawns: term(|t| t.pawns),
@@ -459,11 +460,12 @@ impl Evaluator {
             pieces: term(|t| t.pieces),
             mopup,
             tempo: PerPlayer::splat(0),
-            total: self.player_sums(pos),
+            total: PerPlayer::splat(0),
             score: self.evaluate_all(pos),
         };
         b.tempo[pos.to_move()] = self.tables.params.tempo;
         for p in pos.game().players() {
+            b.total[p] = totals[p].blend(phase) + mopup[p];
             b.placement[p] = (psq[p] - material[p]).blend(phase);
         }
         b

@@ -39,7 +39,7 @@ pub(super) fn endgame_scale<const W: usize>(t: &EvalTables, pos: &Position<W>, t
         scale = params.opposite_classes_scale;
     }
     if params.few_pawns_scale < SCALE_FULL && piece_material(t, pos, strong) - piece_material(t, pos, weak) <= params.few_pawns_edge {
-        let pawns: i32 = pos.game().piece_types().filter(|&k| t.shapes[k] == Shape::Pawn).map(|k| i32::from(pos.count(strong, k))).sum();
+        let pawns = (pos.pawn_men() & pos.pieces_of(strong)).count() as i32;
         scale = scale.min(params.few_pawns_scale + params.few_pawns_scale_per_pawn * pawns);
     }
     scale
