@@ -32,10 +32,22 @@ pub struct Members {
 
 impl Members {
     fn add(&mut self, t: PieceType, o: Orientation) {
+        assert!(self.try_add(t, o), "at most 32 members per attack group");
+    }
+
+    /// Adds a member unless the list is full (false then).
+    fn try_add(&mut self, t: PieceType, o: Orientation) -> bool {
         if !self.list.contains(&(t, o)) {
-            self.list.push((t, o));
+            if self.list.try_push((t, o)).is_err() {
+                return false;
+            }
             self.types = self.types.with(t);
         }
+        true
+    }
+
+    fn same(&self, other: &Members) -> bool {
+        self.list.len() == other.list.len() && self.list.iter().all(|m| other.list.contains(m))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -92,6 +104,33 @@ fn group_index<K: Eq + std::hash::Hash, G>(index: &mut HashMap<K, usize>, groups
         groups.push(new());
         groups.len() - 1
     })
+}
+
+/// The ride groups regrouped by ray: each ray once, with every type that rides it as a member,
+/// and the rays with the same members in one group. Grouped by ray set, a compound rider (a
+/// Queen) repeats its parts' rays (the Rook's, the Bishop's), which every attack test then scans
+/// twice. Where a ray's members would not fit in one list, the groups stay as they are.
+fn by_ray(groups: Vec<RayGroup>) -> Vec<RayGroup> {
+    let mut rays: Vec<(u16, Members)> = Vec::new();
+    for g in &groups {
+        for &r in &g.rays {
+            let i = rays.iter().position(|&(x, _)| x == r).unwrap_or_else(|| {
+                rays.push((r, Members::default()));
+                rays.len() - 1
+            });
+            if !g.members.list.iter().all(|&(t, o)| rays[i].1.try_add(t, o)) {
+                return groups;
+            }
+        }
+    }
+    let mut out: Vec<RayGroup> = Vec::new();
+    for (r, members) in rays {
+        match out.iter_mut().find(|g| g.members.same(&members) && !g.rays.is_full()) {
+            Some(g) => g.rays.push(r),
+            None => out.push(RayGroup { rays: std::iter::once(r).collect(), members }),
+        }
+    }
+    out
 }
 
 /// A member's orientation: `o` when the vectors depend on it.
@@ -156,6 +195,7 @@ impl<const W: usize> AttackTables<W> {
                 }
             }
         }
+        let rides = by_ray(rides);
         let facing = (!def.rules.royal_facing.is_empty()).then(|| {
             let mut members = Members::default();
             for (t, p) in def.pieces.entries() {
@@ -194,5 +234,23 @@ impl<const W: usize> AttackTables<W> {
             }
         }
         AttackTables { leaps, rides, hops, curved, bent, facing, ride_lines, facing_lines, hop_lines, curved_reach, bent_origins }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::registry;
+
+    #[test]
+    fn every_ray_scanned_once() {
+        // Chess: the Queen joins the Bishop's diagonals and the Rook's lines instead of bringing
+        // eight rays of its own.
+        let game = registry::compiled::<1>(crate::games::definition("chess").expect("chess"));
+        let rides = &game.attacks.rides;
+        let mut rays: Vec<u16> = rides.iter().flat_map(|g| g.rays.iter().copied()).collect();
+        assert_eq!(rays.len(), 8);
+        rays.dedup();
+        assert_eq!(rays.len(), 8);
+        assert_eq!(rides.iter().map(|g| (g.rays.len(), g.members.list.len())).collect::<Vec<_>>(), [(4, 2), (4, 2)]);
     }
 }
