@@ -14,9 +14,6 @@ use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, is_mate_score};
 use crate::position::{Move, MoveKind};
 use crate::tt::Bound;
 
-/// Reverse futility pruning applies up to this depth, futility pruning up to this one.
-const RFP_MAX_DEPTH: i32 = 3;
-const FUTILITY_MAX_DEPTH: i32 = 2;
 /// Late move reductions: from this depth, from this move number on (0-based), one ply; two
 /// plies from the second move number on.
 const LMR_MIN_DEPTH: i32 = 3;
@@ -52,9 +49,8 @@ const SE_MIN_DEPTH: i32 = 6;
 const SE_TT_DEPTH_MARGIN: i32 = 3;
 const SE_MARGIN_PER_PLY: i32 = 2;
 
-/// Late move pruning with two players: up to this depth, quiet moves after the first
-/// `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
-const LMP_MAX_DEPTH: i32 = 3;
+/// Late move pruning with two players: up to the `lmp_depth` parameter, quiet moves after the
+/// first `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
 const LMP_BASE: usize = 3;
 
 /// A bare royal piece's moves are searched a ply deeper where it has at most this many.
@@ -175,7 +171,8 @@ impl<const W: usize> Worker<'_, W> {
 
         // Reverse futility: far enough above beta near the leaves.
         let rfp = self.params.rfp_margin;
-        if prune && rfp > 0 && depth <= RFP_MAX_DEPTH && !is_mate_score(beta) && eval - rfp * (depth - i32::from(improving)) >= beta {
+        if prune && rfp > 0 && depth <= self.params.rfp_depth && !is_mate_score(beta) && eval - rfp * (depth - i32::from(improving)) >= beta
+        {
             return eval;
         }
 
@@ -214,10 +211,18 @@ impl<const W: usize> Worker<'_, W> {
             if self.aborted {
                 return 0;
             }
+            let double_margin = self.params.double_extension_margin;
             if v < singular_beta {
                 tt_move_extension = 1;
+                // Far below: two plies, within twice the iteration's depth so that the doubled
+                // extensions cannot pile up along one line.
+                if double_margin > 0 && !pv_node && v < singular_beta - double_margin && (ply as i32) < 2 * self.depth {
+                    tt_move_extension = 2;
+                }
             } else if singular_beta >= beta {
                 return singular_beta;
+            } else if self.params.negative_extension != 0 && tt_score >= beta {
+                tt_move_extension = -1;
             }
         }
 
@@ -238,7 +243,7 @@ impl<const W: usize> Worker<'_, W> {
             }
         }
         let fm = self.params.futility_margin;
-        let futile = prune && fm > 0 && depth <= FUTILITY_MAX_DEPTH && !is_mate_score(alpha) && eval + fm * depth <= alpha;
+        let futile = prune && fm > 0 && depth <= self.params.futility_depth && !is_mate_score(alpha) && eval + fm * depth <= alpha;
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let alpha0 = alpha;
@@ -276,7 +281,8 @@ impl<const W: usize> Worker<'_, W> {
             let i = handed_out;
             let quiet = self.is_quiet(mv);
             let may_check = duel && self.may_give_check(mv, &mut check_lines);
-            let late = prune && depth <= LMP_MAX_DEPTH && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
+            let late =
+                prune && depth <= self.params.lmp_depth && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
             // Futility and late-move pruning spare quiet moves that give check. One that cannot
             // give check is skipped before the exchange test and before it is made, so that most
             // pruned moves cost nothing; it still counts in the move number, as it would once made.
@@ -327,7 +333,11 @@ impl<const W: usize> Worker<'_, W> {
             };
             let mut v;
             if i == 0 {
-                let extension = if mv == tt_move { extension.max(tt_move_extension) } else { extension };
+                let extension = match mv == tt_move {
+                    true if tt_move_extension < 0 => extension + tt_move_extension,
+                    true => extension.max(tt_move_extension),
+                    false => extension,
+                };
                 v = child(self, depth - 1 + extension, alpha, beta);
             } else {
                 let reduction = if !duel {

@@ -68,12 +68,19 @@ crate::params::tunable! {
     null_move_r: 0..=4,
     /// Aspiration window around the previous iteration's score, in centipawns (0: full window).
     aspiration: 0..=1000,
-    /// Reverse futility pruning at depth 1 to 3: a node whose static evaluation beats beta by
+    /// Reverse futility pruning up to `rfp_depth`: a node whose static evaluation beats beta by
     /// this much per ply of depth returns at once.
     rfp_margin: 0..=1000,
-    /// Futility pruning at depth 1 and 2: quiet moves that give no check are skipped where the
-    /// static evaluation plus this much per ply of depth does not reach alpha.
+    /// Deepest node of reverse futility pruning (plies).
+    rfp_depth: 0..=16,
+    /// Futility pruning up to `futility_depth`: quiet moves that give no check are skipped where
+    /// the static evaluation plus this much per ply of depth does not reach alpha.
     futility_margin: 0..=1000,
+    /// Deepest node of futility pruning (plies).
+    futility_depth: 0..=16,
+    /// Late move pruning up to this depth (plies): quiet moves after the first 3 + depth² (half
+    /// as many where the static evaluation is not improving) are not searched.
+    lmp_depth: 0..=16,
     /// Delta pruning in quiescence: captures that cannot bring the score within this margin of
     /// alpha, even winning the captured man for free, are skipped.
     delta_margin: 0..=2000,
@@ -89,6 +96,13 @@ crate::params::tunable! {
     /// The correction history's largest correction of the static evaluation, in centipawns (0:
     /// no correction history).
     correction: 0..=400,
+    /// Singular extensions off the principal variation: the table's move is searched two plies
+    /// deeper where every other move stays this much further below the singular margin (0: one
+    /// ply at most).
+    double_extension_margin: 0..=500,
+    /// 1: the table's move is searched a ply shallower where it is not singular but its stored
+    /// score beats beta (another move very likely cuts too).
+    negative_extension: 0..=1,
 }
 
 /// The defaults: the search's one table.
@@ -96,12 +110,17 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     null_move_r: 2,
     aspiration: 30,
     rfp_margin: 100,
+    rfp_depth: 3,
     futility_margin: 150,
+    futility_depth: 2,
+    lmp_depth: 3,
     delta_margin: 200,
     multi_quiesce_plies: 12,
     team_search: 1,
     check_extension: 1,
     correction: 128,
+    double_extension_margin: 0,
+    negative_extension: 0,
 };
 
 impl Default for SearchParams {
