@@ -32,6 +32,7 @@ use crate::params::ParamError;
 use crate::position::{PHASE_FULL, Position, Tapered};
 use crate::tables::Game;
 use crate::types::{PerPlayer, PieceType, Player, Table};
+pub use pawns::PawnCache;
 pub use tables::EvalTables;
 
 crate::params::tunable! {
@@ -350,12 +351,19 @@ impl Evaluator {
     /// The evaluation of the position from player `p`'s point of view: own terms less the
     /// average of the active opponents', within [`EVAL_LIMIT`].
     pub fn evaluate_for<const W: usize>(&self, pos: &Position<W>, p: Player) -> i32 {
-        self.relative(pos, &self.player_sums(pos), p)
+        self.relative(pos, &self.player_sums(pos, None), p)
+    }
+
+    /// [`Evaluator::evaluate_for`] with the pawn structures of two-player positions kept in
+    /// `cache` (the same value, found faster where the structure was seen before). A cache must
+    /// serve one evaluator only.
+    pub fn evaluate_for_cached<const W: usize>(&self, pos: &Position<W>, p: Player, cache: &mut PawnCache<W>) -> i32 {
+        self.relative(pos, &self.player_sums(pos, Some(cache)), p)
     }
 
     /// [`Evaluator::evaluate_for`] for every player at once (0 for players out of the game).
     pub fn evaluate_all<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
-        let sums = self.player_sums(pos);
+        let sums = self.player_sums(pos, None);
         let mut out = PerPlayer::splat(0);
         for p in pos.active_players().iter() {
             out[p] = self.relative(pos, &sums, p);
@@ -372,9 +380,9 @@ impl Evaluator {
     }
 
     /// Each player's own terms added up and blended by the phase.
-    fn player_sums<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
+    fn player_sums<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<i32> {
         let phase = self.phase(pos);
-        let (totals, _) = self.scaled_totals(pos, &self.terms(pos));
+        let (totals, _) = self.scaled_totals(pos, &self.terms(pos, cache));
         let mopup = mopup::bonus(&self.tables, pos);
         let mut sums = PerPlayer::splat(0);
         for p in pos.game().players() {
@@ -403,11 +411,11 @@ impl Evaluator {
     }
 
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
-    fn terms<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<Terms> {
+    fn terms<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
         let mut terms = PerPlayer::splat(Terms::default());
         let params = &self.tables.params;
         if pawns::enabled(params) {
-            let pawns = pawns::structure(&self.tables, pos);
+            let pawns = pawns::structure(&self.tables, pos, cache);
             for p in pos.game().players() {
                 terms[p].pawns = pawns[p];
             }
@@ -427,7 +435,7 @@ impl Evaluator {
     pub fn breakdown<const W: usize>(&self, pos: &Position<W>) -> Breakdown {
         let phase = self.phase(pos);
         let psq = pos.piece_square_sums();
-        let terms = self.terms(pos);
+        let terms = self.terms(pos, None);
         let mopup = mopup::bonus(&self.tables, pos);
         let mut material = PerPlayer::splat(Tapered::ZERO);
         for c in pos.occupied() {

@@ -1,10 +1,13 @@
 //! Pawn structure: passed, isolated, doubled, backward and supported pawns, read off
 //! the game's pawn tables (`tables::pawns`), which know each orientation's steps and captures;
-//! and in the end game the royal pieces' distances to a passed pawn's way.
+//! and in the end game the royal pieces' distances to a passed pawn's way. A search keeps what
+//! the pawns alone decide per structure ([`PawnCache`], two players).
 
 use super::{EvalParams, EvalTables};
+use crate::bitboard::Bitboard;
 use crate::position::{Position, Tapered};
-use crate::types::{Cell, PerPlayer};
+use crate::tables::PawnTables;
+use crate::types::{Cell, PerPlayer, Player, Table};
 
 /// Whether any pawn-structure weight is set.
 pub(super) fn enabled(params: &EvalParams) -> bool {
@@ -26,68 +29,158 @@ pub(super) fn enabled(params: &EvalParams) -> bool {
     .any(|&w| w != 0)
 }
 
-/// The pawn-structure term of every player.
-pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPlayer<Tapered> {
-    let params = &t.params;
+/// What the pawn structure alone decides in a two-player position: the terms that depend on
+/// nothing else (isolated, doubled, backward, supported pawns) and where the passed pawns stand.
+/// A passed pawn's worth also depends on the men in front of it and on the royal pieces, so it is
+/// added at every evaluation.
+#[derive(Clone, Copy)]
+struct CachedStructure<const W: usize> {
+    /// The pawn-like men of the first player, of the second, and those of the first player's
+    /// orientation: the structure itself (a slot serves a position only if all three match).
+    pawns: [Bitboard<W>; 3],
+    fixed: [Tapered; 2],
+    passed: Bitboard<W>,
+}
+
+/// Slots of a pawn cache.
+const PAWN_CACHE_SLOTS: usize = 1 << 13;
+
+/// Pawn structures of two-player positions already evaluated, one per slot, indexed by
+/// [`Position::pawn_key`]. A search's positions share few structures, so most evaluations find
+/// theirs here.
+pub struct PawnCache<const W: usize> {
+    slots: Vec<Option<CachedStructure<W>>>,
+}
+
+impl<const W: usize> Default for PawnCache<W> {
+    /// An empty cache; its slots are allocated at first use (games of more players never use
+    /// them).
+    fn default() -> Self {
+        PawnCache { slots: Vec::new() }
+    }
+}
+
+/// The pawn-structure term of every player; with two players the fixed part from `cache` where
+/// it holds the structure.
+pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Tapered> {
     let mut out = PerPlayer::splat(Tapered::ZERO);
     let Some(tables) = &pos.game().pawns else { return out };
-    let kings = params.passed_king_eg != 0 || params.passed_enemy_king_eg != 0;
     let pawns = pos.pawn_men();
+    let active = pos.active_players();
+    match cache.filter(|_| pos.game().nplayers == 2) {
+        Some(cache) => {
+            let players = [Player::new(0), Player::new(1)];
+            let key = [pawns & pos.pieces_of(players[0]), pawns & pos.pieces_of(players[1]), pawns & pos.by_orient[players[0]]];
+            if cache.slots.is_empty() {
+                cache.slots = vec![None; PAWN_CACHE_SLOTS];
+            }
+            let slot = &mut cache.slots[pos.pawn_key() as usize & (PAWN_CACHE_SLOTS - 1)];
+            let entry = match *slot {
+                Some(e) if e.pawns == key => e,
+                _ => {
+                    let e = CachedStructure {
+                        pawns: key,
+                        fixed: players.map(|p| fixed_terms(t, pos, pawns & pos.pieces_of(p), tables)),
+                        passed: Bitboard::from_cells((key[0] | key[1]).iter().filter(|&c| passes(pos, tables, c, pawns))),
+                    };
+                    *slot = Some(e);
+                    e
+                }
+            };
+            for (i, p) in players.into_iter().enumerate().filter(|&(_, p)| active.has(p)) {
+                out[p] = entry.fixed[i] + passed_terms(t, pos, entry.passed & entry.pawns[i], tables);
+            }
+        }
+        None => {
+            for p in active.iter() {
+                let own = pawns & pos.pieces_of(p);
+                let passed = Bitboard::from_cells(own.iter().filter(|&c| passes(pos, tables, c, pawns)));
+                out[p] = fixed_terms(t, pos, own, tables) + passed_terms(t, pos, passed, tables);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the pawn on `c` is passed: no enemy pawn (of `pawns`, every player's) can stop it, and
+/// it has a way to promote.
+fn passes<const W: usize>(pos: &Position<W>, tables: &Table<Player, PawnTables<W>>, c: Cell, pawns: Bitboard<W>) -> bool {
+    let man = pos.man_at(c);
+    let pt = &tables[man.orientation()];
+    let enemy = pawns & pos.pieces_of_set(pos.opponents(man.owner()));
+    (pt.stoppers[c] & enemy).is_empty() && pt.to_promotion[c].is_some()
+}
+
+/// The worth of one player's passed pawns: the more the further each has come, less when its
+/// steps are blocked, and in the end game by the royal pieces' distances to its way (the enemy's
+/// far, the own near).
+fn passed_terms<const W: usize>(
+    t: &EvalTables,
+    pos: &Position<W>,
+    passed_pawns: Bitboard<W>,
+    tables: &Table<Player, PawnTables<W>>,
+) -> Tapered {
+    let params = &t.params;
+    let kings = params.passed_king_eg != 0 || params.passed_enemy_king_eg != 0;
     let passed = Tapered::new(params.passed, params.passed_eg);
+    let mut sum = Tapered::ZERO;
+    for c in passed_pawns {
+        let man = pos.man_at(c);
+        let pt = &tables[man.orientation()];
+        let Some(d) = pt.to_promotion[c] else { continue };
+        // Worth more the further it has come: the square of the share of its way.
+        let made = pt.max_to_promotion - d;
+        let (share, whole) = (made * made, (pt.max_to_promotion * pt.max_to_promotion).max(1));
+        let steps = pt.step[c];
+        let blocked = steps.any() && (steps & !pos.occupied()).is_empty();
+        let kept = if blocked { 100 - params.passed_blocked } else { 100 };
+        sum += passed * (share * kept) / (whole * 100);
+        if kings && steps.any() {
+            let near = |k: Cell| steps.iter().map(|s| t.royal_distance(k, s)).min().unwrap_or(0).min(t.royal_max_distance);
+            let p = man.owner();
+            let enemy_distance = pos.opponents(p).iter().filter_map(|q| pos.royal_cell(q)).map(near).min().unwrap_or(t.royal_max_distance);
+            let own_distance = pos.royal_cell(p).map_or(t.royal_max_distance, near);
+            let eg = enemy_distance * params.passed_enemy_king_eg - own_distance * params.passed_king_eg;
+            sum += Tapered::new(0, eg * share / whole);
+        }
+    }
+    sum
+}
+
+/// The terms of one player's pawns (`own`) that depend on the pawns alone: doubled, isolated,
+/// backward and supported pawns.
+fn fixed_terms<const W: usize>(t: &EvalTables, pos: &Position<W>, own: Bitboard<W>, tables: &Table<Player, PawnTables<W>>) -> Tapered {
+    let params = &t.params;
     let isolated = Tapered::new(params.isolated, params.isolated_eg);
     let doubled = Tapered::new(params.doubled, params.doubled_eg);
     let backward = Tapered::new(params.backward, params.backward_eg);
     let backward_on = params.backward != 0 || params.backward_eg != 0;
     let supported = Tapered::new(params.supported, params.supported_eg);
-    for p in pos.active_players().iter() {
-        let own = pawns & pos.pieces_of(p);
-        let enemy = pawns & pos.pieces_of_set(pos.opponents(p));
-        let mut sum = Tapered::ZERO;
-        // The cells the enemy pawns attack or hold, found once a pawn needs them.
-        let mut enemy_control = None;
-        for c in own {
-            let pt = &tables[pos.man_at(c).orientation()];
-            if (pt.stoppers[c] & enemy).is_empty()
-                && let Some(d) = pt.to_promotion[c]
-            {
-                // Worth more the further it has come: the square of the share of its way.
-                let made = pt.max_to_promotion - d;
-                let (share, whole) = (made * made, (pt.max_to_promotion * pt.max_to_promotion).max(1));
-                let steps = pt.step[c];
-                let blocked = steps.any() && (steps & !pos.occupied()).is_empty();
-                let kept = if blocked { 100 - params.passed_blocked } else { 100 };
-                sum += passed * (share * kept) / (whole * 100);
-                if kings && steps.any() {
-                    // In the end game the royal pieces' distances to the cells it steps to decide
-                    // whether it can be stopped: the enemy's far, the own near.
-                    let near = |k: Cell| steps.iter().map(|s| t.royal_distance(k, s)).min().unwrap_or(0).min(t.royal_max_distance);
-                    let enemy_distance =
-                        pos.opponents(p).iter().filter_map(|q| pos.royal_cell(q)).map(near).min().unwrap_or(t.royal_max_distance);
-                    let own_distance = pos.royal_cell(p).map_or(t.royal_max_distance, near);
-                    let eg = enemy_distance * params.passed_enemy_king_eg - own_distance * params.passed_king_eg;
-                    sum += Tapered::new(0, eg * share / whole);
+    let Some(owner) = own.iter().next().map(|c| pos.man_at(c).owner()) else { return Tapered::ZERO };
+    let enemy = pos.pawn_men() & pos.pieces_of_set(pos.opponents(owner));
+    let mut sum = Tapered::ZERO;
+    // The cells the enemy pawns attack or hold, found once a pawn needs them.
+    let mut enemy_control = None;
+    for c in own {
+        let pt = &tables[pos.man_at(c).orientation()];
+        if (pt.front[c] & own).any() {
+            sum -= doubled;
+        }
+        if (pt.neighbours[c] & own).is_empty() {
+            sum -= isolated;
+        } else if backward_on {
+            let steps = pt.step[c];
+            if steps.any() && steps.iter().all(|s| (pt.supporters[s] & own).is_empty()) {
+                let control = *enemy_control
+                    .get_or_insert_with(|| enemy.iter().fold(enemy, |b, e| b | tables[pos.man_at(e).orientation()].attacks[e]));
+                if (steps & control).any() {
+                    sum -= backward;
                 }
-            }
-            if (pt.front[c] & own).any() {
-                sum -= doubled;
-            }
-            if (pt.neighbours[c] & own).is_empty() {
-                sum -= isolated;
-            } else if backward_on {
-                let steps = pt.step[c];
-                if steps.any() && steps.iter().all(|s| (pt.supporters[s] & own).is_empty()) {
-                    let control = *enemy_control
-                        .get_or_insert_with(|| enemy.iter().fold(enemy, |b, e| b | tables[pos.man_at(e).orientation()].attacks[e]));
-                    if (steps & control).any() {
-                        sum -= backward;
-                    }
-                }
-            }
-            if (pt.attacked_from[c] & own).any() {
-                sum += supported;
             }
         }
-        out[p] = sum;
+        if (pt.attacked_from[c] & own).any() {
+            sum += supported;
+        }
     }
-    out
+    sum
 }

@@ -142,7 +142,7 @@ fn pawn_structure() {
     // White: a3 and a2 (doubled), d5 (stopped by c7), h2; Black: c7 (stopped by d5). Every pawn
     // but the supported b3 of the last position is isolated.
     let pos = chess_position("4k3/2p5/8/3P4/8/P7/P6P/4K3 w - - 0 1");
-    let structure = |weights: &str, pos: &Position<1>| two(&pawns::structure(&Evaluator::new(chess(), &only(weights)).tables, pos));
+    let structure = |weights: &str, pos: &Position<1>| two(&pawns::structure(&Evaluator::new(chess(), &only(weights)).tables, pos, None));
     // Passed: a3 has made 2 of its 7 steps, a2 and h2 one each: 49 × (4 + 1 + 1) / 49.
     assert_eq!(structure("passed=49,passed_eg=98", &pos), [(6, 12), (0, 0)]);
     assert_eq!(structure("isolated=10,isolated_eg=20", &pos), [(-40, -80), (-10, -20)]);
@@ -163,7 +163,11 @@ fn pawn_structure() {
 #[test]
 fn a_blocked_passed_pawn_is_worth_less() {
     let structure = |fen: &str| {
-        two(&pawns::structure(&Evaluator::new(chess(), &only("passed=49,passed_eg=98,passed_blocked=25")).tables, &chess_position(fen)))
+        two(&pawns::structure(
+            &Evaluator::new(chess(), &only("passed=49,passed_eg=98,passed_blocked=25")).tables,
+            &chess_position(fen),
+            None,
+        ))
     };
     // The passed a5 (4 of 7 steps made: 16 / 49 of the bonus) is free; a Knight on a6, of
     // either side, blocks it: a quarter less.
@@ -322,4 +326,36 @@ fn end_games_scaled_down() {
     let mut pos = chess_position(fen);
     e.prepare(&mut pos);
     assert_eq!((e.breakdown(&pos).scale, full.breakdown(&pos).scale), (8, scale::SCALE_FULL));
+}
+
+/// Plays random games in `id`: at every position the evaluation with a pawn cache (kept over the
+/// game, so that structures come back) equals the one without, for both players.
+fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+    let game = registry::compiled::<W>(crate::games::definition(id).expect("a game"));
+    let eval = Evaluator::new(game, &game_params(&game.def).with_overrides("passed_blocked=30,backward=9,supported=7").expect("valid"));
+    let mut cache = PawnCache::default();
+    let mut moves = Vec::new();
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = Position::start(game);
+        eval.prepare(&mut pos);
+        for _ in 0..plies {
+            for p in game.players() {
+                assert_eq!(eval.evaluate_for_cached(&pos, p, &mut cache), eval.evaluate_for(&pos, p), "{id}, seed {seed}");
+            }
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn the_pawn_cache_changes_nothing() {
+    pawn_cache_agrees::<1>("chess", 20, 200);
+    pawn_cache_agrees::<4>("ninjachess", 4, 150);
 }

@@ -12,6 +12,7 @@ use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
+use crate::eval::PawnCache;
 use crate::eval::{EVAL_LIMIT, Evaluator};
 use crate::position::{Move, MoveKind, Position, Undo};
 use crate::tt::TransTable;
@@ -163,6 +164,8 @@ pub(super) struct Worker<'a, const W: usize> {
     pub learned: Learned,
     /// Static evaluations by position hash (the root player is fixed for a search).
     eval_cache: Vec<(u64, i32)>,
+    /// The pawn structures this search has evaluated (two players).
+    pawn_cache: PawnCache<W>,
     /// BRS+: the static moves of the opponents who do not reply, by position.
     pub static_moves: StaticMoves,
     pub stack: Vec<Ply<W>>,
@@ -216,6 +219,7 @@ impl<'a, const W: usize> Worker<'a, W> {
             learned,
             static_moves: StaticMoves::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SLOTS],
+            pawn_cache: PawnCache::default(),
             stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             root_key,
             algorithm: settings.algorithm,
@@ -286,14 +290,14 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     /// The evaluation from the root's side's point of view.
-    fn root_eval(&self) -> i32 {
+    fn root_eval(&mut self) -> i32 {
         if self.root_side.len() > 1 {
             let all = self.shared.eval.evaluate_all(&self.pos);
             let side = self.root_side.iter().filter(|&p| self.pos.is_active(p));
             let (sum, n) = side.fold((0, 0), |(s, n), p| (s + all[p], n + 1));
             sum / n.max(1)
         } else {
-            self.shared.eval.evaluate_for(&self.pos, self.root)
+            self.shared.eval.evaluate_for_cached(&self.pos, self.root, &mut self.pawn_cache)
         }
     }
 
