@@ -2,8 +2,9 @@
 //! value being the team to move's): transposition table cut-offs, reverse futility, null move and
 //! futility pruning (on the static evaluation as the table's score refines it, and with two
 //! players the correction history's learned error), late move reductions and (two players) late
-//! move pruning, singular extensions, check extensions and the extension of a bare royal piece's
-//! few replies, moves put off while another thread searches them ([`abdada`]), and the aspiration
+//! move pruning, singular extensions (double far below the margin, negative where the table's
+//! move is not singular but beat beta), check extensions and the extension of a bare royal
+//! piece's few replies, moves put off while another thread searches them ([`abdada`]), and the aspiration
 //! windows of the iterations.
 
 use super::abdada;

@@ -119,8 +119,8 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     team_search: 1,
     check_extension: 1,
     correction: 128,
-    double_extension_margin: 0,
-    negative_extension: 0,
+    double_extension_margin: 25,
+    negative_extension: 1,
 };
 
 impl Default for SearchParams {
