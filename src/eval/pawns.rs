@@ -80,7 +80,7 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>, cache
                 _ => {
                     let e = CachedStructure {
                         pawns: key,
-                        fixed: players.map(|p| fixed_terms(t, pos, pawns & pos.pieces_of(p), tables)),
+                        fixed: [fixed_terms(t, pos, key[0], tables), fixed_terms(t, pos, key[1], tables)],
                         passed: Bitboard::from_cells((key[0] | key[1]).iter().filter(|&c| passes(pos, tables, c, pawns))),
                     };
                     *slot = Some(e);
