@@ -143,64 +143,66 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let half_open = Tapered::new(params.half_open_line, 0);
     let outpost = Tapered::new(params.outpost, params.outpost_eg);
     let trapped = Tapered::new(params.trapped, params.trapped_eg);
-    for c in pos.occupied() {
-        let m = pos.man_at(c);
-        let (p, kind, orient) = (m.owner(), m.kind(), m.orientation());
-        let shape = t.shapes[kind];
-        if !active.has(p) || !matches!(shape, Shape::Leaper | Shape::Rider) {
-            continue;
-        }
+    let piece_men = pos.pieces_of_types(t.piece_kinds.iter().copied());
+    for p in active.iter() {
         let own = own_men[p];
-        let plain = t.moves_are_attacks[kind];
-        let attacks = if threats || plain { attack_targets(game, c, kind, orient, occupied) } else { Bitboard::EMPTY };
-        let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
-        if threats {
-            attacked_by[p] |= attacks;
-            let value = t.values[kind];
-            for q in pos.opponents(p).iter() {
-                for x in attacks & own_men[q] & !pawns & !royals {
-                    if t.values[pos.man_at(x).kind()] > value {
-                        by_lesser[q].set(x);
+        let opponents = pos.opponents(p);
+        for c in own & piece_men {
+            let m = pos.man_at(c);
+            let (kind, orient) = (m.kind(), m.orientation());
+            let shape = t.shapes[kind];
+            let plain = t.moves_are_attacks[kind];
+            let attacks = if threats || plain { attack_targets(game, c, kind, orient, occupied) } else { Bitboard::EMPTY };
+            let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
+            if threats {
+                attacked_by[p] |= attacks;
+                let value = t.values[kind];
+                for q in opponents.iter() {
+                    for x in attacks & own_men[q] & !pawns & !royals {
+                        if t.values[pos.man_at(x).kind()] > value {
+                            by_lesser[q].set(x);
+                        }
                     }
                 }
             }
-        }
-        let safe_moves = (targets & !enemy_pawn_attacks[p]).count() as i32;
-        moves[p] += safe_moves - t.average_moves[kind];
-        if safe_moves < TRAPPED_BELOW {
-            pieces[p] -= trapped * (TRAPPED_BELOW - safe_moves);
-        }
-        if kings {
-            for q in pos.opponents(p).iter() {
-                let n = (targets & zones[q]).count() as i32;
-                if n > 0 {
-                    units[q] += n;
-                    attackers[q] += 1;
+            let safe_moves = (targets & !enemy_pawn_attacks[p]).count() as i32;
+            moves[p] += safe_moves - t.average_moves[kind];
+            if safe_moves < TRAPPED_BELOW {
+                pieces[p] -= trapped * (TRAPPED_BELOW - safe_moves);
+            }
+            if kings {
+                for q in opponents.iter() {
+                    let n = (targets & zones[q]).count() as i32;
+                    if n > 0 {
+                        units[q] += n;
+                        attackers[q] += 1;
+                    }
                 }
             }
-        }
-        if let Some(classes) = &t.colour_classes[kind] {
-            let class = classes[c];
-            let first = &mut first_class[p][kind.index()];
-            if *first == NO_CLASS {
-                *first = class;
-            } else if *first != class {
-                paired[p][kind.index()] = true;
+            if let Some(classes) = &t.colour_classes[kind] {
+                let class = classes[c];
+                let first = &mut first_class[p][kind.index()];
+                if *first == NO_CLASS {
+                    *first = class;
+                } else if *first != class {
+                    paired[p][kind.index()] = true;
+                }
             }
-        }
-        if lines && !t.pawn_line_rides[kind][orient].is_empty() {
-            let line = t.pawn_line_rides[kind][orient].iter().fold(Bitboard::EMPTY, |b, &r| b | game.moves.rays[usize::from(r)].mask[c]);
-            if (line & pawns & own).is_empty() {
-                pieces[p] += if (line & pawns).is_empty() { open } else { half_open };
+            if lines && !t.pawn_line_rides[kind][orient].is_empty() {
+                let line =
+                    t.pawn_line_rides[kind][orient].iter().fold(Bitboard::EMPTY, |b, &r| b | game.moves.rays[usize::from(r)].mask[c]);
+                if (line & pawns & own).is_empty() {
+                    pieces[p] += if (line & pawns).is_empty() { open } else { half_open };
+                }
             }
-        }
-        if outposts
-            && shape == Shape::Leaper
-            && let Some(tables) = pawn_tables
-            && (tables[p].attacked_from[c] & pawns & own).any()
-            && !enemy_spans[p].has(c)
-        {
-            pieces[p] += outpost;
+            if outposts
+                && shape == Shape::Leaper
+                && let Some(tables) = pawn_tables
+                && (tables[p].attacked_from[c] & pawns & own).any()
+                && !enemy_spans[p].has(c)
+            {
+                pieces[p] += outpost;
+            }
         }
     }
     let pair = Tapered::new(params.pair, params.pair_eg);

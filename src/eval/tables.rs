@@ -38,6 +38,8 @@ pub struct EvalTables {
     /// The evaluation's material per type, in the middle and the end game.
     pub material: Table<PieceType, Tapered>,
     pub shapes: Table<PieceType, Shape>,
+    /// The types of the pieces proper: leapers and riders.
+    pub piece_kinds: Vec<PieceType>,
     /// Per type: whether its moves are its attacks less its own men's cells (only leaps and rides
     /// that both move and capture), so that one set serves mobility and threats.
     pub moves_are_attacks: Table<PieceType, bool>,
@@ -308,6 +310,7 @@ impl EvalTables {
             values,
             material,
             shapes,
+            piece_kinds: pieces,
             moves_are_attacks,
             phase_weights,
             phase_total,
