@@ -24,6 +24,10 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
         return bonus;
     }
     let active = pos.active_players();
+    // The usual case, nobody bare and nobody out: nothing to pay.
+    if pos.elimination_order().is_empty() && !active.iter().any(|q| pos.is_bare(q)) {
+        return bonus;
+    }
     for &out in pos.elimination_order() {
         if let Some(mater) = pos.eliminated_by(out).filter(|&p| active.has(p)) {
             bonus[mater] += params.elimination
