@@ -361,6 +361,28 @@ impl Evaluator {
         self.relative(pos, &self.player_sums(pos, Some(cache)), p)
     }
 
+    /// [`Evaluator::evaluate_for_cached`] in two steps, for a caller that needs the exact value
+    /// only near a window: first without the terms that need every piece's moves (`activity`,
+    /// most of an evaluation's cost); `need_exact` sees that partial value and says whether to
+    /// add them. The answer and whether it is exact.
+    pub fn evaluate_for_lazily<const W: usize>(
+        &self,
+        pos: &Position<W>,
+        p: Player,
+        cache: &mut PawnCache<W>,
+        need_exact: impl FnOnce(i32) -> bool,
+    ) -> (i32, bool) {
+        let mut terms = self.terms_without_activity(pos, Some(cache));
+        let phase = self.phase(pos);
+        let mopup = mopup::bonus(&self.tables, pos);
+        let partial = self.relative(pos, &self.sums(pos, &terms, phase, &mopup), p);
+        if !activity::enabled(&self.tables.params) || !need_exact(partial) {
+            return (partial, !activity::enabled(&self.tables.params));
+        }
+        self.add_activity(pos, &mut terms);
+        (self.relative(pos, &self.sums(pos, &terms, phase, &mopup), p), true)
+    }
+
     /// [`Evaluator::evaluate_for`] for every player at once (0 for players out of the game).
     pub fn evaluate_all<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
         let sums = self.player_sums(pos, None);
@@ -381,9 +403,12 @@ impl Evaluator {
 
     /// Each player's own terms added up and blended by the phase.
     fn player_sums<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<i32> {
-        let phase = self.phase(pos);
-        let (totals, _) = self.scaled_totals(pos, &self.terms(pos, cache));
-        let mopup = mopup::bonus(&self.tables, pos);
+        self.sums(pos, &self.terms(pos, cache), self.phase(pos), &mopup::bonus(&self.tables, pos))
+    }
+
+    /// Each player's `terms`, piece-square sum and mop-up bonus added up and blended by `phase`.
+    fn sums<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>, phase: i32, mopup: &PerPlayer<i32>) -> PerPlayer<i32> {
+        let (totals, _) = self.scaled_totals(pos, terms);
         let mut sums = PerPlayer::splat(0);
         for p in pos.game().players() {
             sums[p] = totals[p].blend(phase) + mopup[p];
@@ -412,23 +437,33 @@ impl Evaluator {
 
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
     fn terms<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
+        let mut terms = self.terms_without_activity(pos, cache);
+        if activity::enabled(&self.tables.params) {
+            self.add_activity(pos, &mut terms);
+        }
+        terms
+    }
+
+    /// The pawn terms alone.
+    fn terms_without_activity<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
         let mut terms = PerPlayer::splat(Terms::default());
-        let params = &self.tables.params;
-        if pawns::enabled(params) {
+        if pawns::enabled(&self.tables.params) {
             let pawns = pawns::structure(&self.tables, pos, cache);
             for p in pos.game().players() {
                 terms[p].pawns = pawns[p];
             }
         }
-        if activity::enabled(params) {
-            let a = activity::activity(&self.tables, pos);
-            for p in pos.game().players() {
-                terms[p].mobility = a.mobility[p];
-                terms[p].king_safety = a.king_safety[p];
-                terms[p].pieces = a.pieces[p];
-            }
-        }
         terms
+    }
+
+    /// The terms that need every piece's moves, into `terms`.
+    fn add_activity<const W: usize>(&self, pos: &Position<W>, terms: &mut PerPlayer<Terms>) {
+        let a = activity::activity(&self.tables, pos);
+        for p in pos.game().players() {
+            terms[p].mobility = a.mobility[p];
+            terms[p].king_safety = a.king_safety[p];
+            terms[p].pieces = a.pieces[p];
+        }
     }
 
     /// The evaluation split by term for every player (the protocol's `eval`).

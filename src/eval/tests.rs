@@ -354,6 +354,47 @@ fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
     }
 }
 
+/// The lazy evaluation's first step is the evaluation without the activity terms, its second the
+/// whole evaluation, over random chess games.
+#[test]
+fn lazy_evaluation_is_the_evaluation_in_two_steps() {
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+    let game = chess();
+    let params = game_params(&game.def);
+    let activity = "mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,king_exposure=0,\
+                    king_storm=0,pair=0,pair_eg=0,open_line=0,open_line_eg=0,half_open_line=0,outpost=0,outpost_eg=0,trapped=0,\
+                    trapped_eg=0,threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,threat_lesser_eg=0,hanging=0,hanging_eg=0";
+    let (eval, partial) = (Evaluator::new(game, &params), Evaluator::new(game, &params.with_overrides(activity).expect("valid")));
+    let mut cache = PawnCache::default();
+    let mut moves = Vec::new();
+    let mut differed = 0;
+    for seed in 0..10 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = Position::start(game);
+        eval.prepare(&mut pos);
+        for _ in 0..120 {
+            for p in game.players() {
+                let mut seen = None;
+                let exact = eval.evaluate_for_lazily(&pos, p, &mut cache, |v| {
+                    seen = Some(v);
+                    true
+                });
+                let first = partial.evaluate_for(&pos, p);
+                assert_eq!((seen, exact), (Some(first), (eval.evaluate_for(&pos, p), true)), "seed {seed}");
+                assert_eq!(eval.evaluate_for_lazily(&pos, p, &mut cache, |_| false), (first, false));
+                differed += usize::from(first != exact.0);
+            }
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(differed > 1000, "{differed}");
+}
+
 #[test]
 fn the_pawn_cache_changes_nothing() {
     pawn_cache_agrees::<1>("chess", 20, 200);

@@ -103,6 +103,10 @@ crate::params::tunable! {
     /// 1: the table's move is searched a ply shallower where it is not singular but its stored
     /// score beats beta (another move very likely cuts too).
     negative_extension: 0..=1,
+    /// Lazy evaluation in the two-player capture search: where the evaluation without the terms
+    /// that need every piece's moves stands more than this many centipawns outside the window,
+    /// those terms are not computed (0: always computed).
+    lazy_margin: 0..=1000,
 }
 
 /// The defaults: the search's one table.
@@ -121,6 +125,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     correction: 128,
     double_extension_margin: 25,
     negative_extension: 1,
+    lazy_margin: 0,
 };
 
 impl Default for SearchParams {

@@ -45,7 +45,7 @@ impl<const W: usize> Worker<'_, W> {
         let alpha0 = alpha;
         let mut best = -INF;
         if !in_check {
-            best = self.corrected_eval().0;
+            best = self.stand_pat(alpha, beta);
             let max_plies = if self.multi { self.params.multi_quiesce_plies.unsigned_abs() } else { TWO_PLAYER_QUIESCE_PLIES };
             if best >= beta || qdepth > max_plies {
                 if may_store && best >= beta {

@@ -265,7 +265,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         let v = match self.eval_cache[slot] {
             (k, v) if k == key => v,
             _ => {
-                let v = self.root_eval();
+                let v = self.side_eval();
                 self.eval_cache[slot] = (key, v);
                 v
             }
@@ -280,23 +280,58 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// every pawnless position alike.
     pub fn corrected_eval(&mut self) -> (i32, Option<u64>) {
         let v = self.static_eval();
-        let mover = self.pos.to_move();
-        if self.multi || self.params.correction == 0 || self.pos.is_bare(mover) || self.pos.opponents_bare(mover) {
-            return (v, None);
-        }
-        let key = self.pos.pawn_key();
-        ((v + self.learned.correction.get(mover, key)).clamp(-EVAL_LIMIT, EVAL_LIMIT), Some(key))
+        let Some(key) = self.correction_key() else { return (v, None) };
+        ((v + self.learned.correction.get(self.pos.to_move(), key)).clamp(-EVAL_LIMIT, EVAL_LIMIT), Some(key))
     }
 
-    /// The evaluation from the root's side's point of view.
-    fn root_eval(&mut self) -> i32 {
-        if self.root_side.len() > 1 {
-            let all = self.shared.eval.evaluate_all(&self.pos);
-            let side = self.root_side.iter().filter(|&p| self.pos.is_active(p));
-            let (sum, n) = side.fold((0, 0), |(s, n), p| (s + all[p], n + 1));
-            sum / n.max(1)
-        } else {
-            self.shared.eval.evaluate_for_cached(&self.pos, self.root, &mut self.pawn_cache)
+    /// The pawn structure's key where the correction history applies.
+    fn correction_key(&self) -> Option<u64> {
+        let mover = self.pos.to_move();
+        let off = self.multi || self.params.correction == 0 || self.pos.is_bare(mover) || self.pos.opponents_bare(mover);
+        (!off).then(|| self.pos.pawn_key())
+    }
+
+    /// The capture search's stand-pat value with two players: [`Worker::corrected_eval`], or,
+    /// where the evaluation without its costliest terms is more than `lazy_margin` outside
+    /// (`alpha`, `beta`), that value moved by the margin towards the window (a bound the exact
+    /// value keeps in all but extreme positions: the activity terms seldom pass 300 cp).
+    pub fn stand_pat(&mut self, alpha: i32, beta: i32) -> i32 {
+        let margin = self.params.lazy_margin;
+        let key = self.pos.hash();
+        let slot = (key as usize) & (EVAL_CACHE_SLOTS - 1);
+        let viewer = self.viewer().filter(|_| margin > 0 && !self.multi && self.eval_cache[slot].0 != key);
+        let Some(viewer) = viewer else { return self.corrected_eval().0 };
+        let sign = if self.team_is_root(self.pos.to_move()) { 1 } else { -1 };
+        let correction = self.correction_key().map_or(0, |k| self.learned.correction.get(self.pos.to_move(), k));
+        let corrected = |v: i32| (sign * v + correction).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        let (v, exact) = self.shared.eval.evaluate_for_lazily(&self.pos, viewer, &mut self.pawn_cache, |v| {
+            let v = corrected(v);
+            v - margin < beta && v + margin > alpha
+        });
+        if exact {
+            self.eval_cache[slot] = (key, v);
+            return corrected(v);
+        }
+        let v = corrected(v);
+        if v - margin >= beta { v - margin } else { v + margin }
+    }
+
+    /// The player whose evaluation [`Worker::side_eval`] takes alone (`None`: the mean of a
+    /// team's).
+    fn viewer(&self) -> Option<Player> {
+        (self.root_side.len() == 1).then_some(self.root)
+    }
+
+    /// The evaluation from the point of view of the root's side.
+    fn side_eval(&mut self) -> i32 {
+        match self.viewer() {
+            Some(p) => self.shared.eval.evaluate_for_cached(&self.pos, p, &mut self.pawn_cache),
+            None => {
+                let all = self.shared.eval.evaluate_all(&self.pos);
+                let side = self.root_side.iter().filter(|&p| self.pos.is_active(p));
+                let (sum, n) = side.fold((0, 0), |(s, n), p| (s + all[p], n + 1));
+                sum / n.max(1)
+            }
         }
     }
 
