@@ -11,7 +11,7 @@ use super::abdada;
 use super::ordering::{MovePicker, NO_CONTEXT};
 use super::see::see_ge;
 use super::worker::Worker;
-use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, is_mate_score};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, SearchParams, is_mate_score};
 use crate::position::{Move, MoveKind};
 use crate::tt::Bound;
 
@@ -40,15 +40,13 @@ const NULL_MOVE_EVAL_PLIES: i32 = 3;
 /// Internal iterative reduction with two players: from this depth, a node without a move from the
 /// table is searched a ply shallower.
 const IIR_MIN_DEPTH: i32 = 4;
-/// Singular extensions with two players: from this depth, where the table's entry for the node
-/// is a lower bound or exact and at most `SE_TT_DEPTH_MARGIN` plies shallower, the table's move
-/// is searched a ply deeper if every other move, searched to half the depth, stays
-/// `SE_MARGIN_PER_PLY` centipawns per ply of depth below the entry's score. Not against a bare
-/// royal piece: there the mop-up gradient, not one forcing line, mates, and the extension's
-/// searches slowed the conversions measured.
-const SE_MIN_DEPTH: i32 = 6;
+/// Singular extensions with two players: from the `se_depth` parameter, where the table's entry
+/// for the node is a lower bound or exact and at most `SE_TT_DEPTH_MARGIN` plies shallower, the
+/// table's move is searched a ply deeper if every other move, searched to half the depth, stays
+/// `se_margin` centipawns per ply of depth below the entry's score. Not against a bare royal
+/// piece: there the mop-up gradient, not one forcing line, mates, and the extension's searches
+/// slowed the conversions measured.
 const SE_TT_DEPTH_MARGIN: i32 = 3;
-const SE_MARGIN_PER_PLY: i32 = 2;
 
 /// Late move pruning with two players: up to the `lmp_depth` parameter, quiet moves after the
 /// first `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
@@ -63,13 +61,15 @@ fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
 }
 
 /// Plies to reduce a quiet move with two players: growing with the logarithms of the depth and
-/// of the move's number, as in the strong open engines; less on the principal variation and for
-/// checks and killers. A reduced move that raises alpha is searched again at full depth.
-fn duel_reduction(depth: i32, index: usize, pv_node: bool, forcing: bool) -> i32 {
+/// of the move's number, as in the strong open engines (`lmr_base` + ln depth · ln number /
+/// `lmr_divisor`, both in hundredths); less on the principal variation and for checks and
+/// killers. A reduced move that raises alpha is searched again at full depth.
+fn duel_reduction(params: &SearchParams, depth: i32, index: usize, pv_node: bool, forcing: bool) -> i32 {
     if depth < LMR_MIN_DEPTH || index < 2 {
         return 0;
     }
-    let r = (0.75 + (depth as f32).ln() * ((index + 1) as f32).ln() / 2.25) as i32 - i32::from(pv_node) - i32::from(forcing);
+    let (base, divisor) = (params.lmr_base as f32 / 100.0, params.lmr_divisor as f32 / 100.0);
+    let r = (base + (depth as f32).ln() * ((index + 1) as f32).ln() / divisor) as i32 - i32::from(pv_node) - i32::from(forcing);
     r.clamp(0, depth - 2)
 }
 
@@ -141,7 +141,7 @@ impl<const W: usize> Worker<'_, W> {
             if duel
                 && ply > 0
                 && excluded == Move::NONE
-                && depth >= SE_MIN_DEPTH
+                && depth >= self.params.se_depth
                 && e.mv != Move::NONE
                 && e.bound != Bound::Upper
                 && e.depth >= depth - SE_TT_DEPTH_MARGIN
@@ -205,7 +205,7 @@ impl<const W: usize> Worker<'_, W> {
         // (multi-cut).
         let mut tt_move_extension = 0;
         if let Some(tt_score) = singular_candidate {
-            let singular_beta = tt_score - SE_MARGIN_PER_PLY * depth;
+            let singular_beta = tt_score - self.params.se_margin * depth;
             self.stack[ply].excluded = tt_move;
             let v = self.search((depth - 1) / 2, ply, singular_beta - 1, singular_beta);
             self.stack[ply].excluded = Move::NONE;
@@ -344,7 +344,7 @@ impl<const W: usize> Worker<'_, W> {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
                 } else if quiet && !in_check {
-                    let r = duel_reduction(depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv));
+                    let r = duel_reduction(&self.params, depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv));
                     if r > 0 {
                         // Less for moves with a good history, more for those with a bad one.
                         (r - credit / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)

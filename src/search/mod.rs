@@ -107,6 +107,16 @@ crate::params::tunable! {
     /// that need every piece's moves stands more than this many centipawns outside the window,
     /// those terms are not computed (0: always computed).
     lazy_margin: 0..=1000,
+    /// Singular extensions with two players from this depth (plies).
+    se_depth: 2..=20,
+    /// The singular margin: centipawns per ply of depth below the table's score that every other
+    /// move must stay for the table's move to be extended.
+    se_margin: 0..=20,
+    /// Late-move reductions with two players: the reduction's constant, in hundredths of a ply.
+    lmr_base: 0..=300,
+    /// Late-move reductions with two players: the product of the logarithms of the depth and of
+    /// the move's number is divided by this, in hundredths.
+    lmr_divisor: 100..=600,
 }
 
 /// The defaults: the search's one table.
@@ -126,6 +136,10 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     double_extension_margin: 25,
     negative_extension: 1,
     lazy_margin: 0,
+    se_depth: 6,
+    se_margin: 2,
+    lmr_base: 75,
+    lmr_divisor: 225,
 };
 
 impl Default for SearchParams {
