@@ -20,6 +20,7 @@ pub(super) fn enabled(params: &super::EvalParams) -> bool {
         params.king_shield,
         params.king_exposure,
         params.king_storm,
+        params.king_weak,
         params.pair,
         params.pair_eg,
         params.open_line,
@@ -64,6 +65,8 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let lines = params.open_line != 0 || params.open_line_eg != 0 || params.half_open_line != 0;
     let kings = params.king_attack != 0 || params.king_danger != 0;
     let threats = threats_enabled(params);
+    // Every man's attacks: for the threats and the weak cells next to the royal pieces.
+    let attack_sets = threats || params.king_weak != 0;
 
     // Where each player's pawns attack now, and where they could ever attack.
     let mut pawn_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);
@@ -107,16 +110,17 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         }
     }
 
-    // Per player: the cells its men attack (threats only), its men, where enemy pawns attack and
-    // could ever attack.
+    // Per player: the cells its men attack (`attack_sets` only; the royal piece's apart), its
+    // men, where enemy pawns attack and could ever attack.
     let occupied = pos.occupied();
     let mut attacked_by = pawn_attacks;
+    let mut royal_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);
     let mut royals = Bitboard::<W>::EMPTY;
-    if threats {
+    if attack_sets {
         for q in active.iter() {
             if let Some(k) = pos.royal_cell(q) {
                 let m = pos.man_at(k);
-                attacked_by[q] |= attack_targets(game, k, m.kind(), m.orientation(), occupied);
+                royal_attacks[q] = attack_targets(game, k, m.kind(), m.orientation(), occupied);
                 royals.set(k);
             }
         }
@@ -152,10 +156,12 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             let (kind, orient) = (m.kind(), m.orientation());
             let shape = t.shapes[kind];
             let plain = t.moves_are_attacks[kind];
-            let attacks = if threats || plain { attack_targets(game, c, kind, orient, occupied) } else { Bitboard::EMPTY };
+            let attacks = if attack_sets || plain { attack_targets(game, c, kind, orient, occupied) } else { Bitboard::EMPTY };
             let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
-            if threats {
+            if attack_sets {
                 attacked_by[p] |= attacks;
+            }
+            if threats {
                 let value = t.values[kind];
                 for q in opponents.iter() {
                     for x in attacks & own_men[q] & !pawns & !royals {
@@ -203,6 +209,18 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             {
                 pieces[p] += outpost;
             }
+        }
+    }
+    // The cells next to a royal piece that an opponent attacks and only the royal piece guards.
+    let guarded = attacked_by;
+    for q in active.iter() {
+        attacked_by[q] |= royal_attacks[q];
+    }
+    if params.king_weak != 0 {
+        for p in active.iter() {
+            let enemy_attacks = pos.opponents(p).iter().fold(Bitboard::EMPTY, |b, q| b | attacked_by[q]);
+            let weak = (zones[p] & enemy_attacks & !guarded[p]).count() as i32;
+            king_safety[p] -= Tapered::new(weak * params.king_weak, 0);
         }
     }
     let pair = Tapered::new(params.pair, params.pair_eg);

@@ -121,6 +121,9 @@ crate::params::tunable! {
     /// for each of three widening zones it stands in: the cells next to the royal piece with one
     /// step of the own pawns ahead of them (the shield's cells), then two steps, then three.
     king_storm: 0..=100,
+    /// King safety (middle game): penalty per cell next to the royal piece that an opponent
+    /// attacks and no own man but the royal piece guards.
+    king_weak: 0..=100,
     /// Two men of a colour-bound type on different colours.
     pair: 0..=200,
     pair_eg: 0..=200,
@@ -230,6 +233,7 @@ pub const PARAMS: EvalParams = EvalParams {
     king_shield: 0,
     king_exposure: 0,
     king_storm: 0,
+    king_weak: 0,
     pair: 0,
     pair_eg: 0,
     open_line: 0,

@@ -127,6 +127,18 @@ fn enemy_pawns_storming_the_royal_piece() {
 }
 
 #[test]
+fn weak_cells_next_to_the_royal_piece() {
+    let e = Evaluator::new(chess(), &only("king_weak=10"));
+    let weak = |fen: &str| two(&activity::activity(&e.tables, &chess_position(fen)).king_safety);
+    // Next to White's King on g1, Black's Rook on f8 attacks f1 and f2; White's Rook on b1 guards
+    // f1, nothing but the King guards f2. Next to Black's King on a8, White's Rook attacks b7 and
+    // b8; Black's Rook guards b8.
+    assert_eq!(weak("k4r2/8/8/8/8/8/6PP/1R4K1 w - - 0 1"), [(-10, 0), (-10, 0)]);
+    // Without White's Rook, f1 is weak too and nothing attacks Black's King's cells.
+    assert_eq!(weak("k4r2/8/8/8/8/8/6PP/6K1 w - - 0 1"), [(-20, 0), (0, 0)]);
+}
+
+#[test]
 fn the_royal_piece_exposed_on_rider_lines() {
     let e = Evaluator::new(chess(), &only("king_exposure=10"));
     // Black's Rook rides the ranks and files: from White's King on e1, e2 to e7 (the Rook's cell
@@ -363,7 +375,7 @@ fn lazy_evaluation_is_the_evaluation_in_two_steps() {
     let game = chess();
     let params = game_params(&game.def);
     let activity = "mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,king_exposure=0,\
-                    king_storm=0,pair=0,pair_eg=0,open_line=0,open_line_eg=0,half_open_line=0,outpost=0,outpost_eg=0,trapped=0,\
+                    king_storm=0,king_weak=0,pair=0,pair_eg=0,open_line=0,open_line_eg=0,half_open_line=0,outpost=0,outpost_eg=0,trapped=0,\
                     trapped_eg=0,threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,threat_lesser_eg=0,hanging=0,hanging_eg=0";
     let (eval, partial) = (Evaluator::new(game, &params), Evaluator::new(game, &params.with_overrides(activity).expect("valid")));
     let mut cache = PawnCache::default();
