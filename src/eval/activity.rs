@@ -1,7 +1,8 @@
 //! The terms that need every piece's moves: mobility, attacks near each royal piece, its pawn
-//! shield, the enemy pawns storming it and the opponents' rider lines through it, pairs of
-//! colour-bound men, riders on pawn lines free of pawns, leapers on outposts, trapped pieces,
-//! threats against men. One pass over the men computes them all.
+//! shield, the enemy pawns storming it, the opponents' rider lines through it and the attacked
+//! cells next to it that only it guards, pairs of colour-bound men, riders on pawn lines free of
+//! pawns, leapers on outposts, trapped pieces, threats against men. One pass over the men computes
+//! them all.
 
 use super::EvalTables;
 use super::tables::Shape;

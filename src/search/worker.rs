@@ -260,8 +260,7 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// mean of the evaluations of the root's side still in the game.
     #[inline]
     pub fn static_eval(&mut self) -> i32 {
-        let key = self.pos.hash();
-        let slot = (key as usize) & (EVAL_CACHE_SLOTS - 1);
+        let (key, slot) = self.eval_slot();
         let v = match self.eval_cache[slot] {
             (k, v) if k == key => v,
             _ => {
@@ -297,8 +296,7 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// value keeps in all but extreme positions: the activity terms seldom pass 300 cp).
     pub fn stand_pat(&mut self, alpha: i32, beta: i32) -> i32 {
         let margin = self.params.lazy_margin;
-        let key = self.pos.hash();
-        let slot = (key as usize) & (EVAL_CACHE_SLOTS - 1);
+        let (key, slot) = self.eval_slot();
         let viewer = self.viewer().filter(|_| margin > 0 && !self.multi && self.eval_cache[slot].0 != key);
         let Some(viewer) = viewer else { return self.corrected_eval().0 };
         let sign = if self.team_is_root(self.pos.to_move()) { 1 } else { -1 };
@@ -314,6 +312,12 @@ impl<'a, const W: usize> Worker<'a, W> {
         }
         let v = corrected(v);
         if v - margin >= beta { v - margin } else { v + margin }
+    }
+
+    /// The position's key and its slot in the evaluation cache.
+    fn eval_slot(&self) -> (u64, usize) {
+        let key = self.pos.hash();
+        (key, (key as usize) & (EVAL_CACHE_SLOTS - 1))
     }
 
     /// The player whose evaluation [`Worker::side_eval`] takes alone (`None`: the mean of a
