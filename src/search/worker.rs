@@ -269,7 +269,13 @@ impl<'a, const W: usize> Worker<'a, W> {
                 v
             }
         };
-        if self.team_is_root(self.pos.to_move()) { v } else { -v }
+        self.mover_sign() * v
+    }
+
+    /// 1 where the mover plays for the root's side, whose point of view the cached evaluations
+    /// take, else -1.
+    fn mover_sign(&self) -> i32 {
+        if self.team_is_root(self.pos.to_move()) { 1 } else { -1 }
     }
 
     /// The static evaluation with two players corrected by what the searches of positions with
@@ -279,15 +285,19 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// every pawnless position alike.
     pub fn corrected_eval(&mut self) -> (i32, Option<u64>) {
         let v = self.static_eval();
-        let Some(key) = self.correction_key() else { return (v, None) };
-        ((v + self.learned.correction.get(self.pos.to_move(), key)).clamp(-EVAL_LIMIT, EVAL_LIMIT), Some(key))
+        let (correction, key) = self.correction();
+        ((v + correction).clamp(-EVAL_LIMIT, EVAL_LIMIT), key)
     }
 
-    /// The pawn structure's key where the correction history applies.
-    fn correction_key(&self) -> Option<u64> {
+    /// The correction history's correction for the mover and the pawn structure's key, where it
+    /// applies (else 0 and `None`).
+    fn correction(&self) -> (i32, Option<u64>) {
         let mover = self.pos.to_move();
-        let off = self.multi || self.params.correction == 0 || self.pos.is_bare(mover) || self.pos.opponents_bare(mover);
-        (!off).then(|| self.pos.pawn_key())
+        if self.multi || self.params.correction == 0 || self.pos.is_bare(mover) || self.pos.opponents_bare(mover) {
+            return (0, None);
+        }
+        let key = self.pos.pawn_key();
+        (self.learned.correction.get(mover, key), Some(key))
     }
 
     /// The capture search's stand-pat value with two players: [`Worker::corrected_eval`], or,
@@ -296,11 +306,14 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// value keeps in all but extreme positions: the activity terms seldom pass 300 cp).
     pub fn stand_pat(&mut self, alpha: i32, beta: i32) -> i32 {
         let margin = self.params.lazy_margin;
+        if margin == 0 || self.multi {
+            return self.corrected_eval().0;
+        }
         let (key, slot) = self.eval_slot();
-        let viewer = self.viewer().filter(|_| margin > 0 && !self.multi && self.eval_cache[slot].0 != key);
+        let viewer = self.viewer().filter(|_| self.eval_cache[slot].0 != key);
         let Some(viewer) = viewer else { return self.corrected_eval().0 };
-        let sign = if self.team_is_root(self.pos.to_move()) { 1 } else { -1 };
-        let correction = self.correction_key().map_or(0, |k| self.learned.correction.get(self.pos.to_move(), k));
+        let sign = self.mover_sign();
+        let (correction, _) = self.correction();
         let corrected = |v: i32| (sign * v + correction).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         let (v, exact) = self.shared.eval.evaluate_for_lazily(&self.pos, viewer, &mut self.pawn_cache, |v| {
             let v = corrected(v);
