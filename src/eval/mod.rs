@@ -65,6 +65,12 @@ crate::params::tunable! {
     /// The same for the royal piece (negative: it is safer where it has fewer moves).
     royal_centrality_quarter: -200..=200,
     royal_centrality_eg_quarter: -200..=200,
+    /// Middle-game bonus for the royal piece per unit of the centrality of its cell's pawn line
+    /// (the mean over the line's cells of the centrality `pawn_centre_quarter` counts), in 1/4
+    /// centipawns. Negative: a royal piece is safer on the lines at the sides, which open later
+    /// than the centre's. Its own moves cannot tell those apart (a chess King has five on e1 and
+    /// on g1).
+    royal_line_centrality_quarter: -200..=200,
     /// Penalty per step the royal piece stands towards the opponents' side (counted as its pawns'
     /// steps to promotion), in the middle game.
     royal_advance: -100..=100,
@@ -208,6 +214,7 @@ pub const PARAMS: EvalParams = EvalParams {
     centrality_eg_quarter: 12,
     royal_centrality_quarter: 4,
     royal_centrality_eg_quarter: 4,
+    royal_line_centrality_quarter: 0,
     royal_advance: 0,
     pawn_advance: 6,
     pawn_advance_eg: 6,

@@ -13,7 +13,7 @@ use crate::bitboard::Bitboard;
 use crate::movegen::targets::piece_targets;
 use crate::movement::Mode;
 use crate::position::{PieceSquare, Tapered};
-use crate::tables::{CompiledComponent, Game};
+use crate::tables::{CompiledComponent, Game, PawnTables};
 use crate::types::{Cell, PieceType, Player, Table};
 
 /// How a piece type moves, as far as the evaluation's piece terms care.
@@ -109,6 +109,16 @@ fn royal_distances<const W: usize>(game: &Game<W>, royal: PieceType) -> Vec<u16>
 fn empty_board_mobility<const W: usize>(game: &Game<W>, t: PieceType, o: Player) -> Table<Cell, i32> {
     let empty = Bitboard::EMPTY;
     Table::from_fn(game.ncells, |c| piece_targets(game, c, t, o, empty, empty).count() as i32)
+}
+
+/// Per cell, the mean centrality of the cells of its pawn line, less that mean's average over
+/// the board (all 0 without pawns).
+fn line_centrality<const W: usize>(centrality: &Table<Cell, i32>, pawns: Option<&PawnTables<W>>) -> Table<Cell, f64> {
+    let Some(pawns) = pawns else { return Table::from_fn(centrality.len(), |_| 0.0) };
+    let mean = |cells: Bitboard<W>| cells.iter().map(|x| f64::from(centrality[x])).sum::<f64>() / f64::from(cells.count().max(1));
+    let means = Table::from_fn(centrality.len(), |c| mean(pawns.line[c]));
+    let average = means.iter().sum::<f64>() / means.len().max(1) as f64;
+    means.iter().map(|m| m - average).collect()
 }
 
 fn average(values: &Table<Cell, i32>) -> i32 {
@@ -248,9 +258,11 @@ impl EvalTables {
                         Shape::Royal => {
                             let mob = empty_board_mobility(game, t, o);
                             let avg = average(&mob);
+                            let line = line_centrality(&centrality, pawn_tables);
                             Table::from_fn(game.ncells, |c| {
                                 Tapered::new(
-                                    (mob[c] - avg) * params.royal_centrality_quarter / 4 - params.royal_advance * advance(c),
+                                    (mob[c] - avg) * params.royal_centrality_quarter / 4 - params.royal_advance * advance(c)
+                                        + (line[c] * f64::from(params.royal_line_centrality_quarter) / 4.0).round() as i32,
                                     (mob[c] - avg) * params.royal_centrality_eg_quarter / 4,
                                 )
                             })

@@ -271,6 +271,25 @@ fn tables_follow_the_parameters() {
     }
 }
 
+/// The royal piece's line centrality: in chess the centrality of a file is the mean over its cells
+/// of the Knight's, Bishop's, Rook's and Queen's moves against their averages. The Rook's never
+/// change and the Queen's are the Bishop's plus the Rook's, so a file counts the Knight's mean
+/// and twice the Bishop's: a 3.25 + 2 × 7, b and g 4.75 + 2 × 8.5, c and f 6.5 + 2 × 9.5, d and
+/// e 6.5 + 2 × 10.
+#[test]
+fn the_royal_piece_on_a_central_line() {
+    let game = chess();
+    let king = game.def.piece_by_code("K").expect("king");
+    let white = Player::new(0);
+    let e = Evaluator::new(game, &only("royal_line_centrality_quarter=-16"));
+    let at = |name: &str| e.tables.psq.value(king, white, game.geometry().cell_by_name(name).expect("a cell")).mg;
+    // -16 quarters are 4 cp a unit: g1 is 4.75 units less central than e1, h1 9.25, f1 1.
+    assert_eq!([at("g1") - at("e1"), at("h1") - at("e1"), at("f1") - at("e1"), at("g8") - at("g1")], [19, 37, 4, 0]);
+    let off = Evaluator::new(game, &only(""));
+    let at_off = |name: &str| off.tables.psq.value(king, white, game.geometry().cell_by_name(name).expect("a cell")).mg;
+    assert_eq!(at_off("g1"), at_off("e1"));
+}
+
 /// The evaluation's material moves with the shape shifts (riders by their reach), while the
 /// exchange values, which the static exchange and the game phase use, stay the definition's.
 #[test]
