@@ -424,3 +424,15 @@ fn two_player_searches_keep_what_they_learned() {
     let first = nodes_with(&*honey, 4, &heuristics);
     assert_eq!(nodes_with(&*honey, 4, &heuristics), first);
 }
+
+/// Win at Chess no. 1 is a mate in two behind a Queen offered to a pawn (1.Qg6, then 2.Qh7 or
+/// 2.Nxg6). The reply to the offer is cut by a null move or reverse futility unless the search
+/// past the horizon sees the quiet mate (Qh7) that follows the pass: the capture search's quiet
+/// checks (`Search_quiesce_checks`) find it within a depth-10 search.
+#[test]
+fn quiet_checks_at_the_horizon_find_a_mate_threat() {
+    let position = "position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
+    let out = run(&["setoption name Search_quiesce_checks value 1", position, "go depth 10"]);
+    assert_eq!(out.last().map(|l| l.split_whitespace().nth(1)), Some(Some("g3g6")), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("info depth 10 ") && l.contains("score mate 2")), "{out:?}");
+}

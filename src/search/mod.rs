@@ -112,6 +112,10 @@ crate::params::tunable! {
     /// The singular margin: centipawns per ply of depth below the table's score that every other
     /// move must stay for the table's move to be extended.
     se_margin: 0..=20,
+    /// 1: with two players the capture search's first ply searches the quiet checks that do not
+    /// lose material by static exchange too, so that a quiet mate threat is seen at the horizon
+    /// (after a null move, or a reverse-futility return, it decides whether the node stands).
+    quiesce_checks: 0..=1,
     /// Late-move reductions with two players: the reduction's constant, in hundredths of a ply.
     lmr_base: 0..=300,
     /// Late-move reductions with two players: the product of the logarithms of the depth and of
@@ -138,6 +142,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     lazy_margin: 0,
     se_depth: 6,
     se_margin: 2,
+    quiesce_checks: 0,
     lmr_base: 75,
     lmr_divisor: 225,
 };

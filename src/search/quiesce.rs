@@ -59,16 +59,17 @@ impl<const W: usize> Worker<'_, W> {
         list.clear();
         // Hunting a bare royal piece with two players, the first capture-search ply tries the
         // quiet checks too: the mates one move past the horizon are what converts won endings
-        // whose mating nets the evaluation cannot see (3d boards, several levels).
-        let hunt = !self.multi && !in_check && qdepth == 0 && self.hunts_bare_royals(mover);
-        if in_check || hunt {
+        // whose mating nets the evaluation cannot see (3d boards, several levels). With
+        // `quiesce_checks` it always does.
+        let quiet_checks = !self.multi && !in_check && qdepth == 0 && (self.params.quiesce_checks != 0 || self.hunts_bare_royals(mover));
+        if in_check || quiet_checks {
             self.pos.legal_moves(&mut list.moves);
         } else {
             self.pos.legal_tactical_moves(&mut list.moves);
         }
         let mut checks = std::mem::take(&mut self.stack[ply].checks);
         checks.clear();
-        if hunt {
+        if quiet_checks {
             let values = self.shared.eval.values();
             let mut lines = None;
             for i in 0..list.moves.len() {
