@@ -426,13 +426,16 @@ fn two_player_searches_keep_what_they_learned() {
 }
 
 /// Win at Chess no. 1 is a mate in two behind a Queen offered to a pawn (1.Qg6, then 2.Qh7 or
-/// 2.Nxg6). The reply to the offer is cut by a null move or reverse futility unless the search
-/// past the horizon sees the quiet mate (Qh7) that follows the pass: the capture search's quiet
-/// checks (`Search_quiesce_checks`) find it within a depth-10 search.
+/// 2.Nxg6). The reply to the offer is cut by a null move unless the search after the pass sees the
+/// quiet mate (Qh7): either the capture search's quiet checks (`Search_quiesce_checks`) or a null
+/// move that always searches a ply at least (`Search_null_move_min_depth`) find it within a
+/// depth-10 search.
 #[test]
-fn quiet_checks_at_the_horizon_find_a_mate_threat() {
+fn a_mate_threat_behind_a_null_move_is_seen() {
     let position = "position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
-    let out = run(&["setoption name Search_quiesce_checks value 1", position, "go depth 10"]);
-    assert_eq!(out.last().map(|l| l.split_whitespace().nth(1)), Some(Some("g3g6")), "{out:?}");
-    assert!(out.iter().any(|l| l.starts_with("info depth 10 ") && l.contains("score mate 2")), "{out:?}");
+    for option in ["Search_quiesce_checks", "Search_null_move_min_depth"] {
+        let out = run(&[&format!("setoption name {option} value 1"), position, "go depth 10"]);
+        assert_eq!(out.last().map(|l| l.split_whitespace().nth(1)), Some(Some("g3g6")), "{option}: {out:?}");
+        assert!(out.iter().any(|l| l.starts_with("info depth 10 ") && l.contains("score mate 2")), "{option}: {out:?}");
+    }
 }

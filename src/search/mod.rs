@@ -66,6 +66,9 @@ crate::params::tunable! {
     SearchParams, "search parameter",
     /// Null-move reduction R (plies; 0: no null move).
     null_move_r: 0..=4,
+    /// The null move's reduced search is at least this deep (plies; 0: it may be the capture
+    /// search alone, which cannot see a quiet mate threat behind the pass).
+    null_move_min_depth: 0..=4,
     /// Aspiration window around the previous iteration's score, in centipawns (0: full window).
     aspiration: 0..=1000,
     /// Reverse futility pruning up to `rfp_depth`: a node whose static evaluation beats beta by
@@ -126,6 +129,7 @@ crate::params::tunable! {
 /// The defaults: the search's one table.
 pub const SEARCH_PARAMS: SearchParams = SearchParams {
     null_move_r: 2,
+    null_move_min_depth: 0,
     aspiration: 30,
     rfp_margin: 100,
     rfp_depth: 3,
