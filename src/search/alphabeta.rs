@@ -184,7 +184,7 @@ impl<const W: usize> Worker<'_, W> {
             let u = self.make(Move::PASS);
             self.stack[ply + 1].previous = Move::NONE;
             self.stack[ply + 1].context = NO_CONTEXT;
-            let v = -self.search((depth - 1 - r).max(self.params.null_move_min_depth), ply + 1, -beta, -beta + 1);
+            let v = -self.search((depth - 1 - r).max(self.params.null_move_min_depth.min(depth - 1)), ply + 1, -beta, -beta + 1);
             self.unmake(Move::PASS, u);
             if self.aborted {
                 return 0;

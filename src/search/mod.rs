@@ -67,7 +67,8 @@ crate::params::tunable! {
     /// Null-move reduction R (plies; 0: no null move).
     null_move_r: 0..=4,
     /// The null move's reduced search is at least this deep (plies; 0: it may be the capture
-    /// search alone, which cannot see a quiet mate threat behind the pass).
+    /// search alone, which cannot see a quiet mate threat behind the pass), and never deeper than
+    /// the node's depth less a ply.
     null_move_min_depth: 0..=4,
     /// Aspiration window around the previous iteration's score, in centipawns (0: full window).
     aspiration: 0..=1000,
