@@ -281,13 +281,13 @@ fn the_royal_piece_on_a_central_line() {
     let game = chess();
     let king = game.def.piece_by_code("K").expect("king");
     let white = Player::new(0);
+    let king_mg = |e: &Evaluator, name: &str| e.tables.psq.value(king, white, game.geometry().cell_by_name(name).expect("a cell")).mg;
     let e = Evaluator::new(game, &only("royal_line_centrality_quarter=-16"));
-    let at = |name: &str| e.tables.psq.value(king, white, game.geometry().cell_by_name(name).expect("a cell")).mg;
+    let at = |name: &str| king_mg(&e, name);
     // -16 quarters are 4 cp a unit: g1 is 4.75 units less central than e1, h1 9.25, f1 1.
     assert_eq!([at("g1") - at("e1"), at("h1") - at("e1"), at("f1") - at("e1"), at("g8") - at("g1")], [19, 37, 4, 0]);
     let off = Evaluator::new(game, &only(""));
-    let at_off = |name: &str| off.tables.psq.value(king, white, game.geometry().cell_by_name(name).expect("a cell")).mg;
-    assert_eq!(at_off("g1"), at_off("e1"));
+    assert_eq!(king_mg(&off, "g1"), king_mg(&off, "e1"));
 }
 
 /// The evaluation's material moves with the shape shifts (riders by their reach), while the
