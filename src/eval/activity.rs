@@ -1,8 +1,8 @@
 //! The terms that need every piece's moves: mobility, attacks near each royal piece, its pawn
 //! shield, the enemy pawns storming it, the opponents' rider lines through it and the attacked
-//! cells next to it that only it guards, pairs of colour-bound men, riders on pawn lines free of
-//! pawns, leapers on outposts, trapped pieces, threats against men. One pass over the men computes
-//! them all.
+//! cells next to it that only it guards, pairs of colour-bound men, redundant riders, riders on
+//! pawn lines free of pawns, leapers on outposts, trapped pieces, threats against men. One pass
+//! over the men computes them all.
 
 use super::EvalTables;
 use super::tables::Shape;
@@ -24,6 +24,8 @@ pub(super) fn enabled(params: &super::EvalParams) -> bool {
         params.king_weak,
         params.pair,
         params.pair_eg,
+        params.redundancy,
+        params.redundancy_eg,
         params.open_line,
         params.open_line_eg,
         params.half_open_line,
@@ -144,6 +146,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let mut by_lesser = PerPlayer::splat(Bitboard::<W>::EMPTY);
     let mut first_class = PerPlayer::splat([NO_CLASS; MAX_TYPES]);
     let mut paired = PerPlayer::splat([false; MAX_TYPES]);
+    let mut riders = PerPlayer::splat([0i32; MAX_TYPES]);
     let open = Tapered::new(params.open_line, params.open_line_eg);
     let half_open = Tapered::new(params.half_open_line, 0);
     let outpost = Tapered::new(params.outpost, params.outpost_eg);
@@ -186,14 +189,18 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
                     }
                 }
             }
-            if let Some(classes) = &t.colour_classes[kind] {
-                let class = classes[c];
-                let first = &mut first_class[p][kind.index()];
-                if *first == NO_CLASS {
-                    *first = class;
-                } else if *first != class {
-                    paired[p][kind.index()] = true;
+            match &t.colour_classes[kind] {
+                Some(classes) => {
+                    let class = classes[c];
+                    let first = &mut first_class[p][kind.index()];
+                    if *first == NO_CLASS {
+                        *first = class;
+                    } else if *first != class {
+                        paired[p][kind.index()] = true;
+                    }
                 }
+                None if shape == Shape::Rider => riders[p][kind.index()] += 1,
+                None => {}
             }
             if lines && !t.pawn_line_rides[kind][orient].is_empty() {
                 let line =
@@ -225,6 +232,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         }
     }
     let pair = Tapered::new(params.pair, params.pair_eg);
+    let redundancy = Tapered::new(params.redundancy, params.redundancy_eg);
     let mut mobility = PerPlayer::splat(Tapered::ZERO);
     if threats {
         let (by_pawn_w, lesser_w, hanging_w) = (
@@ -246,6 +254,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         let danger = units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8;
         king_safety[p] -= Tapered::new(danger, 0);
         pieces[p] += pair * paired[p].iter().filter(|&&b| b).count() as i32;
+        pieces[p] -= redundancy * riders[p].iter().map(|&n| n * (n - 1) / 2).sum::<i32>();
     }
     Activity { mobility, king_safety, pieces }
 }

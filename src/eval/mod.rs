@@ -3,15 +3,16 @@
 //!
 //! - Material and placement ([`tables`]): values from the game definition or derived from a
 //!   piece's average number of moves on the empty board, shifted per phase by the piece's shape
-//!   (pawn, leaper, rider; a rider also by that average); centrality (moves from a cell against
-//!   the average), pawn advance, the royal piece's place. Folded into one piece-square table that
-//!   positions sum per owner as men move.
+//!   (pawn, leaper, rider; a rider also by that average) and scaled in proportion; centrality
+//!   (moves from a cell against the average), pawn advance, the royal piece's place. Folded into
+//!   one piece-square table that positions sum per owner as men move.
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported pawns, from
 //!   the pawn tables of the game (`tables::pawns`), and the royal pieces' distances to passed
 //!   pawns.
 //! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield, the enemy
 //!   pawns storming it and the opponents' rider lines through it, pairs of colour-bound men,
-//!   riders on open pawn lines, leapers on outposts, trapped pieces, threats against men.
+//!   redundant riders (a second of one type), riders on open pawn lines, leapers on outposts,
+//!   trapped pieces, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
 //! - End-game scaling ([`scale`]), two players: the end-game weights shrink where the stronger
 //!   side's edge is known to win less often (opposite-coloured Bishops, few pawns left).
@@ -59,6 +60,11 @@ crate::params::tunable! {
     /// 1/4 centipawns: one shift for all riders cannot price both a Bishop and a Queen.
     rider_move_value_quarter: -100..=100,
     rider_move_value_eg_quarter: -100..=100,
+    /// Added to a piece's middle-game and end-game value in proportion to its exchange value, in
+    /// thousandths of it: with the shifts above alone a chess Queen rises and falls with the
+    /// Rooks and Bishops.
+    material_scale_permille: -500..=500,
+    material_scale_eg_permille: -500..=500,
     /// Piece-square bonus per empty-board move above the piece's average, in 1/4 centipawns.
     centrality_quarter: 0..=200,
     centrality_eg_quarter: 0..=200,
@@ -133,6 +139,10 @@ crate::params::tunable! {
     /// Two men of a colour-bound type on different colours.
     pair: 0..=200,
     pair_eg: 0..=200,
+    /// Penalty per two riders of one type and one owner that are not colour-bound (two Rooks):
+    /// the second adds less than the first, as Kaufman's redundancy of the major pieces.
+    redundancy: 0..=200,
+    redundancy_eg: 0..=200,
     /// A rider with a ride along a pawn line free of pawns (open) ...
     open_line: 0..=100,
     open_line_eg: 0..=100,
@@ -210,6 +220,8 @@ pub const PARAMS: EvalParams = EvalParams {
     rider_value: 0,
     rider_move_value_quarter: 0,
     rider_move_value_eg_quarter: 0,
+    material_scale_permille: 0,
+    material_scale_eg_permille: 0,
     centrality_quarter: 12,
     centrality_eg_quarter: 12,
     royal_centrality_quarter: 4,
@@ -243,6 +255,8 @@ pub const PARAMS: EvalParams = EvalParams {
     king_weak: 0,
     pair: 0,
     pair_eg: 0,
+    redundancy: 0,
+    redundancy_eg: 0,
     open_line: 0,
     open_line_eg: 0,
     half_open_line: 0,

@@ -221,8 +221,8 @@ impl EvalTables {
             .collect();
         let average_moves: Table<PieceType, i32> =
             game.piece_types().map(|t| average(&empty_board_mobility(game, t, Player::new(0)))).collect();
-        // The evaluation's material: the exchange values shifted by shape, and for riders by
-        // their reach.
+        // The evaluation's material: the exchange values shifted by shape, for riders by their
+        // reach, and for every piece in proportion to its value.
         let material: Table<PieceType, Tapered> = game
             .piece_types()
             .map(|t| {
@@ -235,7 +235,12 @@ impl EvalTables {
                         params.rider_eg_value + average_moves[t] * params.rider_move_value_eg_quarter / 4,
                     ),
                 };
-                Tapered::new(values[t] + mg, values[t] + eg)
+                let scaled =
+                    |permille: i32| if matches!(shapes[t], Shape::Leaper | Shape::Rider) { values[t] * permille / 1000 } else { 0 };
+                Tapered::new(
+                    values[t] + mg + scaled(params.material_scale_permille),
+                    values[t] + eg + scaled(params.material_scale_eg_permille),
+                )
             })
             .collect();
         // How central a cell is: the pieces' moves from it on the empty board against their

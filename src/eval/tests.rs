@@ -196,6 +196,11 @@ fn piece_terms() {
     // Bishops on c1 and f1 stand on both colours; on c1 and g1 on one.
     assert_eq!(pieces("pair=30,pair_eg=50", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), (30, 50));
     assert_eq!(pieces("pair=30,pair_eg=50", "4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"), (0, 0));
+    // Two Rooks are one redundant pair, three are three; two Queens one, and the colour-bound
+    // Bishops none.
+    assert_eq!(pieces("redundancy=20,redundancy_eg=8", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1"), (-20, -8));
+    assert_eq!(pieces("redundancy=20,redundancy_eg=8", "4k3/8/8/8/8/8/R7/R3K2R w - - 0 1"), (-60, -24));
+    assert_eq!(pieces("redundancy=20,redundancy_eg=8", "4k3/8/8/8/8/8/8/Q1BBK1Q1 w - - 0 1"), (-20, -8));
     // A Rook's file: open, half-open (only an enemy pawn), closed by its own pawn; the first
     // rank does not count.
     let lines = "open_line=20,open_line_eg=10,half_open_line=7";
@@ -290,26 +295,33 @@ fn the_royal_piece_on_a_central_line() {
     assert_eq!(king_mg(&off, "g1"), king_mg(&off, "e1"));
 }
 
-/// The evaluation's material moves with the shape shifts (riders by their reach), while the
-/// exchange values, which the static exchange and the game phase use, stay the definition's.
+/// The evaluation's material moves with the shape shifts (riders by their reach) and the scale,
+/// while the exchange values, which the static exchange and the game phase use, stay the
+/// definition's.
 #[test]
 fn material_shifts_by_shape_and_reach() {
     let game = chess();
     let base = Evaluator::new(game, &PARAMS);
-    let shifted = Evaluator::new(
-        game,
-        &PARAMS.with_overrides("leaper_value=40,rider_value=10,rider_move_value_quarter=4,rider_move_value_eg_quarter=-8").expect("valid"),
-    );
-    assert_eq!(shifted.values(), base.values());
-    let shift = |code: &str| {
+    let with = |overrides: &str| Evaluator::new(game, &PARAMS.with_overrides(overrides).expect("valid"));
+    // A piece's material under `e` less its material under the defaults: (middle game, end game).
+    let shift = |e: &Evaluator, code: &str| {
         let t = game.def.piece_by_code(code).expect("a chess piece");
-        let (a, b) = (shifted.tables.material[t], base.tables.material[t]);
+        let (a, b) = (e.tables.material[t], base.tables.material[t]);
         (a.mg - b.mg, a.eg - b.eg)
     };
+    let shifted = with("leaper_value=40,rider_value=10,rider_move_value_quarter=4,rider_move_value_eg_quarter=-8");
+    assert_eq!(shifted.values(), base.values());
     // On the empty board a Knight averages 5.25 moves, a Bishop 8.75, a Rook 14 and a Queen
     // 22.75, counted in whole moves.
-    assert_eq!([shift("P"), shift("N"), shift("K")], [(0, 0), (40, 0), (0, 0)]);
-    assert_eq!([shift("B"), shift("R"), shift("Q")], [(10 + 8, -16), (10 + 14, -28), (10 + 22, -44)]);
+    assert_eq!([shift(&shifted, "P"), shift(&shifted, "N"), shift(&shifted, "K")], [(0, 0), (40, 0), (0, 0)]);
+    assert_eq!([shift(&shifted, "B"), shift(&shifted, "R"), shift(&shifted, "Q")], [(10 + 8, -16), (10 + 14, -28), (10 + 22, -44)]);
+    // In proportion to the exchange values (Knight 320, Rook 500, Queen 900); not for pawns.
+    let scaled = with("material_scale_permille=100,material_scale_eg_permille=-50");
+    assert_eq!(scaled.values(), base.values());
+    assert_eq!(
+        [shift(&scaled, "P"), shift(&scaled, "N"), shift(&scaled, "R"), shift(&scaled, "Q")],
+        [(0, 0), (32, -16), (50, -25), (90, -45)]
+    );
 }
 
 #[test]
@@ -394,7 +406,7 @@ fn lazy_evaluation_is_the_evaluation_in_two_steps() {
     let game = chess();
     let params = game_params(&game.def);
     let activity = "mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,king_exposure=0,\
-                    king_storm=0,king_weak=0,pair=0,pair_eg=0,open_line=0,open_line_eg=0,half_open_line=0,outpost=0,outpost_eg=0,trapped=0,\
+                    king_storm=0,king_weak=0,pair=0,pair_eg=0,redundancy=0,redundancy_eg=0,open_line=0,open_line_eg=0,half_open_line=0,outpost=0,outpost_eg=0,trapped=0,\
                     trapped_eg=0,threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,threat_lesser_eg=0,hanging=0,hanging_eg=0";
     let (eval, partial) = (Evaluator::new(game, &params), Evaluator::new(game, &params.with_overrides(activity).expect("valid")));
     let mut cache = PawnCache::default();
