@@ -9,12 +9,11 @@ usage: imbalance.py ENGINE LABELS...        (LABELS: files of tuning/data, gunzi
 OPTS=name=value,... sets Eval_<name> options first, as for residuals.py.
 """
 import collections
-import math
-import os
-import subprocess
 import sys
 
 import chess
+
+from eval_client import Evaluator, label_cp
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN = chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN
 # (queens, rooks, minor pieces) of the player to move less the other's: the group's name.
@@ -31,27 +30,7 @@ GROUPS = {
     (0, 1, -2): "R vs 2m",
 }
 
-engine = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-for option in filter(None, os.environ.get("OPTS", "").split(",")):
-    name, value = option.split("=")
-    engine.stdin.write(f"setoption name Eval_{name} value {value}\n")
-
-
-def tessera_eval(fen):
-    """The `eval` command's score for the player to move."""
-    engine.stdin.write(f"position fen {fen}\neval\n")
-    engine.stdin.flush()
-    white = fen.split()[1] == "w"
-    score = None
-    while True:
-        line = engine.stdout.readline().strip()
-        if line.startswith("eval end"):
-            return score
-        words = line.split()
-        if words[1] == "score":
-            values = [int(x.split(":")[1]) for x in words[2:]]
-            score = values[0] if white else values[1]
-
+tessera = Evaluator(sys.argv[1])
 
 groups = collections.defaultdict(list)
 for path in sys.argv[2:]:
@@ -69,8 +48,7 @@ for path in sys.argv[2:]:
         name = GROUPS.get((diff(QUEEN), diff(ROOK), diff(KNIGHT, BISHOP)))
         if name is None:
             continue
-        s = min(max(float(label), 1e-3), 1 - 1e-3)
-        groups[name].append((-400 * math.log10(1 / s - 1), tessera_eval(fen), diff(PAWN)))
+        groups[name].append((label_cp(label, 1e-3), tessera.evaluate(fen)[1], diff(PAWN)))
 
 for name, rows in sorted(groups.items()):
     n = len(rows)

@@ -7,9 +7,10 @@ usage: residuals.py LABELS N ENGINE        (OPTS=name=value,... sets Eval_<name>
 
 LABELS: a file of tuning/data (gunzip first); N: quiet positions to read; needs numpy.
 """
-import subprocess, sys, math, random
+import sys, random
 import chess
 import numpy as np
+from eval_client import Evaluator, label_cp
 
 labels, n, engine = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 lines = open(labels).read().splitlines()
@@ -196,30 +197,7 @@ def feats(b, c):
     return f
 
 
-eng = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-import os
-for kv in filter(None, os.environ.get("OPTS", "").split(",")):
-    k_, v_ = kv.split("=")
-    eng.stdin.write(f"setoption name Eval_{k_} value {v_}\n")
-eng.stdin.flush()
-
-
-def tessera_eval(fen):
-    eng.stdin.write(f"position fen {fen}\neval\n")
-    eng.stdin.flush()
-    phase = score = None
-    white = fen.split()[1] == "w"
-    while True:
-        l = eng.stdout.readline().strip()
-        if l.startswith("eval end"):
-            break
-        p = l.split()
-        if p[1] == "phase":
-            phase = int(p[2])
-        if p[1] == "score":
-            vals = [int(x.split(":")[1]) for x in p[2:]]
-            score = vals[0] if white else vals[1]
-    return phase, score
+tessera = Evaluator(engine)
 
 
 X, Y, PH, names = [], [], [], None
@@ -230,11 +208,10 @@ for line in lines:
     b = chess.Board(fen)
     if not quiet(b):
         continue
-    s = min(max(float(sc), 1e-4), 1 - 1e-4)
-    sf = -400 * math.log10(1 / s - 1)
+    sf = label_cp(sc, 1e-4)
     if abs(sf) > 800:
         continue
-    phase, t = tessera_eval(fen)
+    phase, t = tessera.evaluate(fen)
     fa, fb = feats(b, b.turn), feats(b, not b.turn)
     names = list(fa)
     X.append([fa[k] - fb[k] for k in names])

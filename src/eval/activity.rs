@@ -66,6 +66,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let pawn_tables = game.pawns.as_ref();
     let outposts = params.outpost != 0 || params.outpost_eg != 0;
     let lines = params.open_line != 0 || params.open_line_eg != 0 || params.half_open_line != 0;
+    let redundant = params.redundancy != 0 || params.redundancy_eg != 0;
     let kings = params.king_attack != 0 || params.king_danger != 0;
     let threats = threats_enabled(params);
     // Every man's attacks: for the threats and the weak cells next to the royal pieces.
@@ -199,7 +200,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
                         paired[p][kind.index()] = true;
                     }
                 }
-                None if shape == Shape::Rider => riders[p][kind.index()] += 1,
+                None if redundant && shape == Shape::Rider => riders[p][kind.index()] += 1,
                 None => {}
             }
             if lines && !t.pawn_line_rides[kind][orient].is_empty() {
@@ -254,7 +255,9 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         let danger = units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8;
         king_safety[p] -= Tapered::new(danger, 0);
         pieces[p] += pair * paired[p].iter().filter(|&&b| b).count() as i32;
-        pieces[p] -= redundancy * riders[p].iter().map(|&n| n * (n - 1) / 2).sum::<i32>();
+        if redundant {
+            pieces[p] -= redundancy * riders[p].iter().map(|&n| n * (n - 1) / 2).sum::<i32>();
+        }
     }
     Activity { mobility, king_safety, pieces }
 }

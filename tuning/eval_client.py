@@ -1,0 +1,41 @@
+"""tessera's `eval` command from Python, and Stockfish's labels back in centipawns: what
+residuals.py and imbalance.py share."""
+import math
+import os
+import subprocess
+
+
+class Evaluator:
+    """A tessera process answering `eval`; OPTS=name=value,... in the environment sets its
+    Eval_<name> options first."""
+
+    def __init__(self, path):
+        self.engine = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        for option in filter(None, os.environ.get("OPTS", "").split(",")):
+            name, value = option.split("=")
+            self.engine.stdin.write(f"setoption name Eval_{name} value {value}\n")
+        self.engine.stdin.flush()
+
+    def evaluate(self, fen):
+        """(phase, score for the player to move) of a chess position."""
+        self.engine.stdin.write(f"position fen {fen}\neval\n")
+        self.engine.stdin.flush()
+        white = fen.split()[1] == "w"
+        phase = score = None
+        while True:
+            line = self.engine.stdout.readline().strip()
+            if line.startswith("eval end"):
+                return phase, score
+            words = line.split()
+            if words[1] == "phase":
+                phase = int(words[2])
+            if words[1] == "score":
+                values = [int(x.split(":")[1]) for x in words[2:]]
+                score = values[0] if white else values[1]
+
+
+def label_cp(label, clip):
+    """A label (expected score of the player to move) as Stockfish's centipawns, the score kept
+    `clip` away from 0 and 1."""
+    s = min(max(float(label), clip), 1 - clip)
+    return -400 * math.log10(1 / s - 1)
