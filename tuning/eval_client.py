@@ -1,8 +1,10 @@
-"""tessera's `eval` command from Python, and Stockfish's labels back in centipawns: what
-residuals.py and imbalance.py share."""
+"""tessera's `eval` command from Python, Stockfish's labels back in centipawns and the quiet-position
+test: what residuals.py, imbalance.py and squares.py share."""
 import math
 import os
 import subprocess
+
+import chess
 
 
 class Evaluator:
@@ -39,3 +41,22 @@ def label_cp(label, clip):
     `clip` away from 0 and 1."""
     s = min(max(float(label), clip), 1 - clip)
     return -400 * math.log10(1 / s - 1)
+
+
+# Men's values for the quiet test: a capture of a man worth as much as the capturer, or of an
+# unguarded one, makes a position not quiet.
+VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 100}
+
+
+def is_quiet(board):
+    """Not in check, no en passant capture, and no capture that wins material at once."""
+    if board.is_check():
+        return False
+    for move in board.generate_legal_captures():
+        capturer = board.piece_at(move.from_square)
+        victim = board.piece_at(move.to_square)
+        if victim is None:
+            return False
+        if VALUES[victim.piece_type] >= VALUES[capturer.piece_type] or not board.is_attacked_by(not board.turn, move.to_square):
+            return False
+    return True

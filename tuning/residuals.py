@@ -10,28 +10,12 @@ LABELS: a file of tuning/data (gunzip first); N: quiet positions to read; needs 
 import sys, random
 import chess
 import numpy as np
-from eval_client import Evaluator, label_cp
+from eval_client import Evaluator, is_quiet, label_cp
 
 labels, n, engine = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 lines = open(labels).read().splitlines()
 random.seed(7)
 random.shuffle(lines)
-
-VAL = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 100}
-
-
-def quiet(b):
-    if b.is_check():
-        return False
-    for m in b.generate_legal_captures():
-        a = b.piece_at(m.from_square)
-        v = b.piece_at(m.to_square)
-        if v is None:  # en passant
-            return False
-        if VAL[v.piece_type] >= VAL[a.piece_type] or not b.is_attacked_by(not b.turn, m.to_square):
-            return False
-    return True
-
 
 def rel_rank(c, sq):
     r = chess.square_rank(sq)
@@ -206,7 +190,7 @@ for line in lines:
         break
     sc, fen = line.split(" ", 1)
     b = chess.Board(fen)
-    if not quiet(b):
+    if not is_quiet(b):
         continue
     sf = label_cp(sc, 1e-4)
     if abs(sf) > 800:

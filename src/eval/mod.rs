@@ -4,8 +4,10 @@
 //! - Material and placement ([`tables`]): values from the game definition or derived from a
 //!   piece's average number of moves on the empty board, shifted per phase by the piece's shape
 //!   (pawn, leaper, rider; a rider also by that average) and scaled in proportion; centrality
-//!   (moves from a cell against the average), pawn advance, the royal piece's place. Folded into
-//!   one piece-square table that positions sum per owner as men move.
+//!   (moves from a cell against the average), pawn advance, the royal piece's place, and the
+//!   square values a game's definition may have learned from data (its `squares`: chess's are
+//!   fitted to Stockfish's labels by `tuning/squares.py`). Folded into one piece-square table
+//!   that positions sum per owner as men move.
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported pawns, from
 //!   the pawn tables of the game (`tables::pawns`), and the royal pieces' distances to passed
 //!   pawns.
@@ -65,6 +67,9 @@ crate::params::tunable! {
     /// Rooks and Bishops.
     material_scale_permille: -500..=500,
     material_scale_eg_permille: -500..=500,
+    /// The game's learned square values (its definition's `squares`, where it has them), in
+    /// thousandths of the fitted centipawns: 1000 as fitted, 0 off.
+    square_values_permille: 0..=2000,
     /// Piece-square bonus per empty-board move above the piece's average, in 1/4 centipawns.
     centrality_quarter: 0..=200,
     centrality_eg_quarter: 0..=200,
@@ -222,6 +227,7 @@ pub const PARAMS: EvalParams = EvalParams {
     rider_move_value_eg_quarter: 0,
     material_scale_permille: 0,
     material_scale_eg_permille: 0,
+    square_values_permille: 1000,
     centrality_quarter: 12,
     centrality_eg_quarter: 12,
     royal_centrality_quarter: 4,

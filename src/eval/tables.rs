@@ -198,6 +198,62 @@ fn pawn_line_rides<const W: usize>(game: &Game<W>, shapes: &Table<PieceType, Sha
         .collect()
 }
 
+/// A value per type, orientation and cell.
+type SquareTable = Table<PieceType, Table<Player, Table<Cell, Tapered>>>;
+
+/// The definition's learned square values (`GameDef::squares`) per type, orientation and cell,
+/// in `permille` of the written centipawns; `None` where the game has none. The text gives the
+/// first player's; the second's are the same mirrored top to bottom. It is part of the
+/// definition, compiled in and read by a unit test: a malformed one is a defect of the
+/// definition, reported with its game and line.
+fn learned_squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<SquareTable> {
+    let def = &game.def;
+    if def.squares.is_empty() || permille == 0 {
+        return None;
+    }
+    assert!(game.nplayers == 2, "game {}: square values are for two players", def.id);
+    let mut first: Table<PieceType, Table<Cell, Tapered>> =
+        game.piece_types().map(|_| Table::from_fn(game.ncells, |_| Tapered::ZERO)).collect();
+    let mut block: Option<(PieceType, bool, usize)> = None;
+    for (n, line) in def.squares.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
+        let bad = |why: &str| -> ! { panic!("game {}: square values, line {}: {why}", def.id, n + 1) };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let [code, phase @ ("mg" | "eg")] = words[..] {
+            if block.is_some_and(|(_, _, filled)| filled != game.ncells) {
+                bad("the block before has fewer values than cells");
+            }
+            let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
+            block = Some((kind, phase == "mg", 0));
+            continue;
+        }
+        let Some((kind, middle, filled)) = block.as_mut() else { bad("values before a header") };
+        for word in words {
+            let v: i32 = word.parse().unwrap_or_else(|_| bad("not a number"));
+            let Some(slot) = first[*kind].iter_mut().nth(*filled) else { bad("more values than cells") };
+            if *middle {
+                slot.mg = v * permille / 1000;
+            } else {
+                slot.eg = v * permille / 1000;
+            }
+            *filled += 1;
+        }
+    }
+    assert!(block.is_none_or(|(_, _, filled)| filled == game.ncells), "game {}: square values: the last block is short", def.id);
+    let geometry = &def.geometry;
+    let ys = geometry.all().map(|c| geometry.coord(c)[1]);
+    let top_and_bottom = ys.clone().min().unwrap_or(0) + ys.max().unwrap_or(0);
+    let mirrored = |c: Cell| {
+        let [x, y, z] = geometry.coord(c);
+        geometry.cell_at([x, top_and_bottom - y, z]).expect("a board mirrored top to bottom")
+    };
+    Some(
+        first
+            .iter()
+            .map(|t| Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| t[if o.index() == 0 { c } else { mirrored(c) }])))
+            .collect(),
+    )
+}
+
 impl EvalTables {
     pub fn build<const W: usize>(game: &Game<W>, params: &EvalParams) -> Self {
         let def = &game.def;
@@ -249,7 +305,7 @@ impl EvalTables {
         let mobility_of: Vec<Table<Cell, i32>> = pieces.iter().map(|&t| empty_board_mobility(game, t, Player::new(0))).collect();
         let centrality: Table<Cell, i32> =
             Table::from_fn(game.ncells, |c| pieces.iter().zip(&mobility_of).map(|(&t, mob)| mob[c] - average_moves[t]).sum());
-        let placement: Table<PieceType, Table<Player, Table<Cell, Tapered>>> = game
+        let placement: SquareTable = game
             .piece_types()
             .map(|t| {
                 Table::from_fn(game.nplayers, |o| {
@@ -286,7 +342,10 @@ impl EvalTables {
                 })
             })
             .collect();
-        let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| material[t] + placement[t][o][c]);
+        let learned = learned_squares(game, params.square_values_permille);
+        let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| {
+            material[t] + placement[t][o][c] + learned.as_ref().map_or(Tapered::ZERO, |l| l[t][o][c])
+        });
         let phase_weights: Table<PieceType, i32> =
             game.piece_types().map(|t| if matches!(shapes[t], Shape::Leaper | Shape::Rider) { values[t] } else { 0 }).collect();
         let phase_total = def.setup.iter().map(|s| phase_weights[s.kind]).sum::<i32>().max(1);

@@ -240,14 +240,16 @@ fn tables_follow_the_parameters() {
     let own = game_params(&game.def);
     let default = Evaluator::new(game, &own);
     assert!(Arc::ptr_eq(&default.tables, &Evaluator::new(game, &own).tables), "a game's own tables are built once");
-    let params = own.with_overrides("value_base=150,tempo=30,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=0").expect("valid");
+    let params = own
+        .with_overrides("value_base=150,tempo=30,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=0,square_values_permille=0")
+        .expect("valid");
     let e = Evaluator::new(game, &params);
     assert!(Arc::ptr_eq(&e.tables, &Evaluator::new(game, &params).tables), "shared while in use");
     let pawn = game.def.piece_by_code("P").expect("pawn");
     let (white, black) = (Player::new(0), Player::new(1));
     let cell = crate::types::Cell::new;
     // Chess gives every value, so `value_base` changes nothing; without advance and centre
-    // bonuses a pawn is worth the same on every cell.
+    // bonuses and the learned square values a pawn is worth the same on every cell.
     assert_eq!(e.values(), default.values());
     assert_eq!(e.tables.psq.value(pawn, white, cell(8)), e.tables.psq.value(pawn, white, cell(48)));
     // The advance bonus raises a pawn's end-game value with its rank (chess's fitted value is 0).
@@ -322,6 +324,34 @@ fn material_shifts_by_shape_and_reach() {
         [shift(&scaled, "P"), shift(&scaled, "N"), shift(&scaled, "R"), shift(&scaled, "Q")],
         [(0, 0), (32, -16), (50, -25), (90, -45)]
     );
+}
+
+/// Chess's learned square values (`src/games/chess-squares.txt`) go into the piece-square table:
+/// White's as written (cell order, a1 first), Black's mirrored top to bottom, in
+/// `square_values_permille` of the written centipawns.
+#[test]
+fn learned_square_values_mirrored_and_scaled() {
+    let game = chess();
+    let with = |permille: i32| Evaluator::new(game, &PARAMS.with_overrides(&format!("square_values_permille={permille}")).expect("valid"));
+    let (off, on, half) = (with(0), with(1000), with(500));
+    // The written values of a block, read apart from the engine's reader.
+    let written = |header: &str| -> Vec<i32> {
+        let mut lines = game.def.squares.lines().skip_while(|l| *l != header).skip(1);
+        lines.by_ref().take(8).flat_map(|l| l.split_whitespace().map(|w| w.parse::<i32>().expect("a number"))).collect()
+    };
+    let added = |e: &Evaluator, code: &str, owner: usize, cell: &str| {
+        let t = game.def.piece_by_code(code).expect("a chess piece");
+        let (o, c) = (Player::new(owner), game.def.cell(cell));
+        let (a, b) = (e.tables.psq.value(t, o, c), off.tables.psq.value(t, o, c));
+        (a.mg - b.mg, a.eg - b.eg)
+    };
+    for (code, white, black, index) in [("P", "e2", "e7", 12), ("N", "g1", "g8", 6), ("K", "c1", "c8", 2), ("R", "a7", "a2", 48)] {
+        let (mg, eg) = (written(&format!("{code} mg"))[index], written(&format!("{code} eg"))[index]);
+        assert_eq!(added(&on, code, 0, white), (mg, eg), "{code} {white}");
+        assert_eq!(added(&on, code, 1, black), (mg, eg), "{code} {black}");
+        assert_eq!(added(&half, code, 1, black), (mg * 500 / 1000, eg * 500 / 1000), "{code} {black}");
+    }
+    assert!(game.def.squares.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 12, "every chess type, both phases");
 }
 
 #[test]

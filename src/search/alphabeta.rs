@@ -170,9 +170,17 @@ impl<const W: usize> Worker<'_, W> {
             _ => static_eval,
         };
 
-        // Reverse futility: far enough above beta near the leaves.
+        // Reverse futility: far enough above beta near the leaves. Not where a royal piece is bare:
+        // its static evaluation knows no mate threat, and the return at its node hid a mate in
+        // two (the mating check is searched a ply further).
         let rfp = self.params.rfp_margin;
-        if prune && rfp > 0 && depth <= self.params.rfp_depth && !is_mate_score(beta) && eval - rfp * (depth - i32::from(improving)) >= beta
+        if prune
+            && rfp > 0
+            && depth <= self.params.rfp_depth
+            && !is_mate_score(beta)
+            && eval - rfp * (depth - i32::from(improving)) >= beta
+            && !self.pos.is_bare(mover)
+            && !self.pos.opponents_bare(mover)
         {
             return eval;
         }
