@@ -151,11 +151,12 @@ pub struct GameDef {
     /// The game's own values of evaluation parameters (`name=value,...` over the defaults,
     /// `eval::PARAMS`): fitted to this game's play where its pieces differ.
     pub eval: &'static str,
-    /// Evaluation values learned from data (`tuning/squares.py`; empty: none), read by
-    /// [`crate::eval::EvalTables`]: per piece code, the centipawns a man of that type adds on
-    /// each cell and at each royal distance from the royal pieces, in the middle and the end game.
-    /// Only for two players.
-    pub learned: &'static str,
+    /// Learned square values (`tuning/squares.py`; empty: none), read by
+    /// [`crate::eval::EvalTables`]: per piece code, a middle-game and an end-game block of the
+    /// centipawns a man of that type adds on each cell, in cell order, from the first player's
+    /// side. Only for two players: the second player's cells are the first's mirrored top to
+    /// bottom.
+    pub squares: &'static str,
 }
 
 /// One man of the start position.

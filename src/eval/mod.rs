@@ -5,7 +5,7 @@
 //!   piece's average number of moves on the empty board, shifted per phase by the piece's shape
 //!   (pawn, leaper, rider; a rider also by that average) and scaled in proportion; centrality
 //!   (moves from a cell against the average), pawn advance, the royal piece's place, and the
-//!   square values a game's definition may have learned from data (its `learned`: chess's are
+//!   square values a game's definition may have learned from data (its `squares`: chess's are
 //!   fitted to Stockfish's labels by `tuning/squares.py`). Folded into one piece-square table
 //!   that positions sum per owner as men move.
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported pawns, from
@@ -67,11 +67,9 @@ crate::params::tunable! {
     /// Rooks and Bishops.
     material_scale_permille: -500..=500,
     material_scale_eg_permille: -500..=500,
-    /// The game's learned square values (its definition's `learned`, where it has them), in
-    /// thousandths of the fitted centipawns: 1000 as fitted, 0 off ...
+    /// The game's learned square values (its definition's `squares`, where it has them), in
+    /// thousandths of the fitted centipawns: 1000 as fitted, 0 off.
     square_values_permille: 0..=2000,
-    /// ... and its learned values of a man per royal distance from the royal pieces.
-    royal_distance_permille: 0..=2000,
     /// Piece-square bonus per empty-board move above the piece's average, in 1/4 centipawns.
     centrality_quarter: 0..=200,
     centrality_eg_quarter: 0..=200,
@@ -230,7 +228,6 @@ pub const PARAMS: EvalParams = EvalParams {
     material_scale_permille: 0,
     material_scale_eg_permille: 0,
     square_values_permille: 1000,
-    royal_distance_permille: 0,
     centrality_quarter: 12,
     centrality_eg_quarter: 12,
     royal_centrality_quarter: 4,
@@ -344,8 +341,6 @@ pub struct Evaluator {
 /// A player's terms, each blended by the phase (centipawns).
 #[derive(Clone, Copy, Debug, Default)]
 struct Terms {
-    /// The learned values of the men's royal distances ([`Evaluator::royal_distances`]).
-    royal_distances: Tapered,
     pawns: Tapered,
     mobility: Tapered,
     king_safety: Tapered,
@@ -459,7 +454,7 @@ impl Evaluator {
         let mut totals = PerPlayer::splat(Tapered::ZERO);
         for p in pos.game().players() {
             let t = terms[p];
-            totals[p] = psq[p] + t.royal_distances + t.pawns + t.mobility + t.king_safety + t.pieces;
+            totals[p] = psq[p] + t.pawns + t.mobility + t.king_safety + t.pieces;
         }
         let mut share = scale::SCALE_FULL;
         if scale::enabled(&self.tables.params) {
@@ -483,9 +478,6 @@ impl Evaluator {
     /// The pawn terms alone.
     fn terms_without_activity<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
         let mut terms = PerPlayer::splat(Terms::default());
-        if let Some(values) = &self.tables.royal_distance_values {
-            self.royal_distances(pos, values, &mut terms);
-        }
         if pawns::enabled(&self.tables.params) {
             let pawns = pawns::structure(&self.tables, pos, cache);
             for p in pos.game().players() {
@@ -493,30 +485,6 @@ impl Evaluator {
             }
         }
         terms
-    }
-
-    /// The learned values of each man by its royal distance from the opponent's royal piece and
-    /// from its own (two players), into `terms`.
-    fn royal_distances<const W: usize>(
-        &self,
-        pos: &Position<W>,
-        values: &Table<PieceType, [Vec<Tapered>; 2]>,
-        terms: &mut PerPlayer<Terms>,
-    ) {
-        let t = &self.tables;
-        let royal = [Player::new(0), Player::new(1)].map(|p| pos.royal_cell(p));
-        for c in pos.occupied() {
-            let man = pos.man_at(c);
-            let (own, kind) = (man.owner().index(), man.kind());
-            let mut v = Tapered::ZERO;
-            if let Some(enemy) = royal[1 - own] {
-                v += values[kind][0].get(t.royal_distance(c, enemy) as usize).copied().unwrap_or_default();
-            }
-            if let Some(mine) = royal[own] {
-                v += values[kind][1].get(t.royal_distance(c, mine) as usize).copied().unwrap_or_default();
-            }
-            terms[man.owner()].royal_distances += v;
-        }
     }
 
     /// The terms that need every piece's moves, into `terms`.
@@ -572,7 +540,7 @@ impl Evaluator {
         b.tempo[pos.to_move()] = self.tables.params.tempo;
         for p in pos.game().players() {
             b.total[p] = totals[p].blend(phase) + mopup[p];
-            b.placement[p] = (psq[p] - material[p] + terms[p].royal_distances).blend(phase);
+            b.placement[p] = (psq[p] - material[p]).blend(phase);
         }
         b
     }
@@ -588,8 +556,7 @@ pub struct Breakdown {
     pub scale: i32,
     /// The values of the player's men.
     pub material: PerPlayer<i32>,
-    /// The piece-square terms (centrality, pawn advance, the royal piece's place, learned square
-    /// values) and the learned values of the men's royal distances.
+    /// The piece-square terms (centrality, pawn advance, the royal piece's place).
     pub placement: PerPlayer<i32>,
     /// Passed, isolated, doubled, backward and supported pawns.
     pub pawns: PerPlayer<i32>,

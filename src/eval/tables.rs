@@ -63,10 +63,6 @@ pub struct EvalTables {
     /// royal piece on any cell of its zone (where it has fewest moves, as a rule): part of what a
     /// checkmate of that player is worth, so that the mate pays what the mating net did, not more.
     pub royal_edge_cover_most: Table<Player, i32>,
-    /// The definition's learned values of a man (not royal) per royal distance (royal moves on the
-    /// empty board, index 0 unused) from the opponent's royal piece and from its own, in
-    /// `royal_distance_permille` (two players; `None` where the game has none).
-    pub royal_distance_values: Option<Table<PieceType, [Vec<Tapered>; 2]>>,
     /// Royal moves between any two cells on the empty board (`ncells` × `ncells`), and the most.
     royal_distances: Vec<u16>,
     ncells: usize,
@@ -205,67 +201,44 @@ fn pawn_line_rides<const W: usize>(game: &Game<W>, shapes: &Table<PieceType, Sha
 /// A value per type, orientation and cell.
 type SquareTable = Table<PieceType, Table<Player, Table<Cell, Tapered>>>;
 
-/// What a game's definition learned from data (`GameDef::learned`), scaled.
-struct Learned {
-    /// Per type, orientation and cell.
-    squares: Option<SquareTable>,
-    /// Per type: by royal distance from the opponent's royal piece and from its own.
-    royal_distances: Option<Table<PieceType, [Vec<Tapered>; 2]>>,
-}
-
-/// Reads the definition's learned values (`GameDef::learned`): blocks headed `<code> mg` or
-/// `<code> eg` give a type's square values, one per cell in cell order from the first player's
-/// side (the second's are the same mirrored top to bottom), in `params.square_values_permille`
-/// of the written centipawns; blocks headed `<code> mg enemy`, `... own` (and `eg`) its values per
-/// royal distance 1, 2, ... `max_distance` from the opponent's or its own royal piece, in
-/// `params.royal_distance_permille`. The text is part of the definition, compiled in and read by
-/// a unit test: a malformed one is a defect of the definition, reported with its game and line.
-fn learned<const W: usize>(game: &Game<W>, params: &EvalParams, max_distance: usize) -> Learned {
+/// The definition's learned square values (`GameDef::squares`) per type, orientation and cell,
+/// in `permille` of the written centipawns; `None` where the game has none. The text gives the
+/// first player's; the second's are the same mirrored top to bottom. It is part of the
+/// definition, compiled in and read by a unit test: a malformed one is a defect of the
+/// definition, reported with its game and line.
+fn learned_squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<SquareTable> {
     let def = &game.def;
-    let mut squares: Table<PieceType, Table<Cell, Tapered>> =
+    if def.squares.is_empty() || permille == 0 {
+        return None;
+    }
+    assert!(game.nplayers == 2, "game {}: square values are for two players", def.id);
+    let mut first: Table<PieceType, Table<Cell, Tapered>> =
         game.piece_types().map(|_| Table::from_fn(game.ncells, |_| Tapered::ZERO)).collect();
-    let mut distances: Table<PieceType, [Vec<Tapered>; 2]> =
-        game.piece_types().map(|_| [vec![Tapered::ZERO; max_distance + 1], vec![Tapered::ZERO; max_distance + 1]]).collect();
-    let (mut any_squares, mut any_distances) = (false, false);
-    // The block being read: its slots and the permille that scales them, whether middle game,
-    // and how many values it has taken.
-    let mut block: Option<(&mut [Tapered], i32, bool, usize)> = None;
-    for (n, line) in def.learned.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
-        let bad = |why: &str| -> ! { panic!("game {}: learned values, line {}: {why}", def.id, n + 1) };
+    let mut block: Option<(PieceType, bool, usize)> = None;
+    for (n, line) in def.squares.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
+        let bad = |why: &str| -> ! { panic!("game {}: square values, line {}: {why}", def.id, n + 1) };
         let words: Vec<&str> = line.split_whitespace().collect();
-        if let [code, phase @ ("mg" | "eg"), rest @ ..] = &words[..] {
-            if block.as_ref().is_some_and(|(slots, _, _, filled)| *filled != slots.len()) {
-                bad("the block before is short");
+        if let [code, phase @ ("mg" | "eg")] = words[..] {
+            if block.is_some_and(|(_, _, filled)| filled != game.ncells) {
+                bad("the block before has fewer values than cells");
             }
             let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
-            let (slots, permille): (&mut [Tapered], i32) = match rest {
-                [] => {
-                    any_squares = true;
-                    (squares[kind].iter_mut().into_slice(), params.square_values_permille)
-                }
-                [which @ ("enemy" | "own")] => {
-                    any_distances = true;
-                    (&mut distances[kind][usize::from(*which == "own")][1..], params.royal_distance_permille)
-                }
-                _ => bad("a header is <code> mg|eg [enemy|own]"),
-            };
-            block = Some((slots, permille, *phase == "mg", 0));
+            block = Some((kind, phase == "mg", 0));
             continue;
         }
-        let Some((slots, permille, middle, filled)) = block.as_mut() else { bad("values before a header") };
+        let Some((kind, middle, filled)) = block.as_mut() else { bad("values before a header") };
         for word in words {
             let v: i32 = word.parse().unwrap_or_else(|_| bad("not a number"));
-            let Some(slot) = slots.get_mut(*filled) else { bad("more values than the block has slots") };
+            let Some(slot) = first[*kind].iter_mut().nth(*filled) else { bad("more values than cells") };
             if *middle {
-                slot.mg = v * *permille / 1000;
+                slot.mg = v * permille / 1000;
             } else {
-                slot.eg = v * *permille / 1000;
+                slot.eg = v * permille / 1000;
             }
             *filled += 1;
         }
     }
-    assert!(block.is_none_or(|(slots, _, _, filled)| filled == slots.len()), "game {}: learned values: the last block is short", def.id);
-    assert!(!(any_squares || any_distances) || game.nplayers == 2, "game {}: learned values are for two players", def.id);
+    assert!(block.is_none_or(|(_, _, filled)| filled == game.ncells), "game {}: square values: the last block is short", def.id);
     let geometry = &def.geometry;
     let ys = geometry.all().map(|c| geometry.coord(c)[1]);
     let top_and_bottom = ys.clone().min().unwrap_or(0) + ys.max().unwrap_or(0);
@@ -273,13 +246,12 @@ fn learned<const W: usize>(game: &Game<W>, params: &EvalParams, max_distance: us
         let [x, y, z] = geometry.coord(c);
         geometry.cell_at([x, top_and_bottom - y, z]).expect("a board mirrored top to bottom")
     };
-    let oriented = |t: &Table<Cell, Tapered>| {
-        Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| t[if o.index() == 0 { c } else { mirrored(c) }]))
-    };
-    Learned {
-        squares: (any_squares && params.square_values_permille != 0).then(|| squares.iter().map(oriented).collect()),
-        royal_distances: (any_distances && params.royal_distance_permille != 0).then_some(distances),
-    }
+    Some(
+        first
+            .iter()
+            .map(|t| Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| t[if o.index() == 0 { c } else { mirrored(c) }])))
+            .collect(),
+    )
 }
 
 impl EvalTables {
@@ -370,13 +342,9 @@ impl EvalTables {
                 })
             })
             .collect();
-        let royal = game.piece_types().find(|&t| game.types[t].royal).expect("every game has a royal type");
-        let distances = royal_distances(game, royal);
-        let unreachable = u16::try_from(game.ncells).unwrap_or(u16::MAX);
-        let royal_max_distance = i32::from(distances.iter().copied().filter(|&d| d < unreachable).max().unwrap_or(0));
-        let learned = learned(game, params, royal_max_distance as usize);
+        let learned = learned_squares(game, params.square_values_permille);
         let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| {
-            material[t] + placement[t][o][c] + learned.squares.as_ref().map_or(Tapered::ZERO, |l| l[t][o][c])
+            material[t] + placement[t][o][c] + learned.as_ref().map_or(Tapered::ZERO, |l| l[t][o][c])
         });
         let phase_weights: Table<PieceType, i32> =
             game.piece_types().map(|t| if matches!(shapes[t], Shape::Leaper | Shape::Rider) { values[t] } else { 0 }).collect();
@@ -391,6 +359,7 @@ impl EvalTables {
                 })
             })
             .collect();
+        let royal = game.piece_types().find(|&t| game.types[t].royal).expect("every game has a royal type");
         let empty = Bitboard::EMPTY;
         let royal_mobility: Table<Player, Table<Cell, i32>> = Table::from_fn(game.nplayers, |p| {
             let zone = game.rules.royal_zone[p];
@@ -408,6 +377,9 @@ impl EvalTables {
                 .max()
                 .unwrap_or(0)
         });
+        let distances = royal_distances(game, royal);
+        let unreachable = u16::try_from(game.ncells).unwrap_or(u16::MAX);
+        let royal_max_distance = i32::from(distances.iter().copied().filter(|&d| d < unreachable).max().unwrap_or(0));
         EvalTables {
             params: *params,
             psq: Arc::new(psq),
@@ -424,7 +396,6 @@ impl EvalTables {
             royal_mobility,
             royal_max_mobility,
             royal_edge_cover_most,
-            royal_distance_values: learned.royal_distances,
             royal_distances: distances,
             ncells: game.ncells,
             royal_max_distance,

@@ -326,7 +326,7 @@ fn material_shifts_by_shape_and_reach() {
     );
 }
 
-/// Chess's learned square values (`src/games/chess-learned.txt`) go into the piece-square table:
+/// Chess's learned square values (`src/games/chess-squares.txt`) go into the piece-square table:
 /// White's as written (cell order, a1 first), Black's mirrored top to bottom, in
 /// `square_values_permille` of the written centipawns.
 #[test]
@@ -336,7 +336,7 @@ fn learned_square_values_mirrored_and_scaled() {
     let (off, on, half) = (with(0), with(1000), with(500));
     // The written values of a block, read apart from the engine's reader.
     let written = |header: &str| -> Vec<i32> {
-        let mut lines = game.def.learned.lines().skip_while(|l| *l != header).skip(1);
+        let mut lines = game.def.squares.lines().skip_while(|l| *l != header).skip(1);
         lines.by_ref().take(8).flat_map(|l| l.split_whitespace().map(|w| w.parse::<i32>().expect("a number"))).collect()
     };
     let added = |e: &Evaluator, code: &str, owner: usize, cell: &str| {
@@ -351,36 +351,7 @@ fn learned_square_values_mirrored_and_scaled() {
         assert_eq!(added(&on, code, 1, black), (mg, eg), "{code} {black}");
         assert_eq!(added(&half, code, 1, black), (mg * 500 / 1000, eg * 500 / 1000), "{code} {black}");
     }
-    assert!(game.def.learned.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 12, "every chess type, both phases");
-}
-
-/// Chess's learned values per King distance: a man adds its type's value at its distance from the
-/// enemy King and at its distance from its own, in `royal_distance_permille`.
-#[test]
-fn learned_royal_distance_values() {
-    let game = chess();
-    let written = |header: &str| -> Vec<i32> {
-        let mut lines = game.def.learned.lines().skip_while(|l| *l != header).skip(1);
-        lines.next().expect("a row of values").split_whitespace().map(|w| w.parse::<i32>().expect("a number")).collect()
-    };
-    let with = |permille: i32| Evaluator::new(game, &PARAMS.with_overrides(&format!("royal_distance_permille={permille}")).expect("valid"));
-    // White's Rook on a1 is 7 King steps from e8 and 4 from e1; Black's Knight on c6 is 5 from
-    // e1 and 2 from e8; the Kings add nothing.
-    let pos = chess_position("4k3/8/2n5/8/8/8/8/R3K3 w - - 0 1");
-    let value = |code: &str, enemy: usize, own: usize| {
-        let at = |phase: &str, which: &str, d: usize| written(&format!("{code} {phase} {which}"))[d - 1];
-        (at("mg", "enemy", enemy) + at("mg", "own", own), at("eg", "enemy", enemy) + at("eg", "own", own))
-    };
-    let terms = |e: &Evaluator| {
-        let t = e.terms_without_activity(&pos, None).0;
-        [0, 1].map(|p| (t[p].royal_distances.mg, t[p].royal_distances.eg))
-    };
-    assert_eq!(terms(&with(0)), [(0, 0), (0, 0)]);
-    assert_eq!(terms(&with(1000)), [value("R", 7, 4), value("N", 5, 2)]);
-    let (r, n) = (value("R", 7, 4), value("N", 5, 2));
-    assert_ne!((r, n), ((0, 0), (0, 0)), "the test reads values that are there");
-    let half = terms(&with(500));
-    assert!((half[0].0 - r.0 / 2).abs() <= 1 && (half[1].1 - n.1 / 2).abs() <= 1, "{half:?}");
+    assert!(game.def.squares.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 12, "every chess type, both phases");
 }
 
 #[test]

@@ -145,8 +145,8 @@ const EVAL: &str = "pawn_eg_value=-39,leaper_eg_value=-101,rider_eg_value=-124,l
     threat_pawn=40,threat_pawn_eg=19,threat_lesser=37,threat_lesser_eg=9,hanging=0,hanging_eg=19,\
     royal_line_centrality_quarter=-18";
 
-/// Chess's learned evaluation values (`tuning/squares.py`).
-const CHESS_LEARNED: &str = include_str!("chess-learned.txt");
+/// Chess's learned square values (`tuning/squares.py`).
+const CHESS_SQUARES: &str = include_str!("chess-squares.txt");
 
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
@@ -232,7 +232,7 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         multi_search: MultiSearch::Paranoid,
         eval: EVAL,
         // Fitted to chess's positions: other pairings' pieces are other types.
-        learned: if id == "chess" { CHESS_LEARNED } else { "" },
+        squares: if id == "chess" { CHESS_SQUARES } else { "" },
     }
 }
 

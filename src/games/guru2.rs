@@ -317,7 +317,7 @@ fn build() -> GameDef {
         // a King was drawn in 4 of 100 endings at 45k-195k nodes a move without the level box,
         // none of 125 with it (tests/won_endings.rs).
         eval: "mopup_level_box=60",
-        learned: "",
+        squares: "",
     }
 }
 

@@ -251,7 +251,7 @@ fn build(id: &str, variant: Variant) -> GameDef {
         // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants.
         multi_search: MultiSearch::BestReplyPlus,
         eval: "",
-        learned: "",
+        squares: "",
     }
 }
 

@@ -260,7 +260,7 @@ fn build() -> GameDef {
         // was held in a box the search could not close. Pulling it towards the stronger King
         // (`mopup_close` 60, 16 elsewhere) drew 5 of 108 budgets against 12 of 108.
         eval: "mopup_level_box=60,mopup_close=60",
-        learned: "",
+        squares: "",
     }
 }
 

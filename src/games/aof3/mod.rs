@@ -452,7 +452,7 @@ fn build() -> GameDef {
         // Round robin at 100 ms a move, placed by material at 240 plies (tuning/round_robin.sh).
         multi_search: MultiSearch::BestReplyPlus,
         eval: "",
-        learned: "",
+        squares: "",
     }
 }
 
