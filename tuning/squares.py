@@ -8,9 +8,9 @@ usage: squares.py OUT LABELS...   (TESSERA=path of the engine, target/release/te
 Everything is float32 (a float64 factor would copy the feature matrix at every step). The
 evaluation is read with `square_values_permille=0` (the table off) and held fixed; the table
 is the least-squares fit of the labels' expected scores through the logistic curve, shrunk
-towards 0 (ridge), by gradient descent. The last fifth of each label file (later games) is held
-out and the error there reported with and without the table. OUT is written in the format of
-src/games/chess-squares.txt. Needs numpy.
+towards 0 (ridge), by Adam's gradient steps of about a centipawn. The last fifth of each label
+file (later games) is held out and the error there reported with and without the table. OUT is
+written in the format of src/games/chess-squares.txt. Needs numpy.
 """
 import os
 import sys
@@ -78,7 +78,7 @@ for step in range(1, STEPS + 1):
     grad = At.T @ (2 * (s - yt) * s * (1 - s) * k * C) / len(yt) + np.float32(2 * RIDGE) * w
     m = 0.9 * m + 0.1 * grad
     v = 0.999 * v + 0.001 * grad * grad
-    w -= 1.0 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
+    w -= (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
 
 
 def error(mask, weights):
