@@ -1,5 +1,5 @@
-"""tessera's `eval` command from Python, Stockfish's labels back in centipawns and the quiet-position
-test: what residuals.py, imbalance.py and squares.py share."""
+"""tessera's `eval` command from Python, Stockfish's labels back in centipawns and which labelled
+positions the fits read: what residuals.py, imbalance.py and squares.py share."""
 import math
 import os
 import subprocess
@@ -60,3 +60,9 @@ def is_quiet(board):
         if VALUES[victim.piece_type] >= VALUES[capturer.piece_type] or not board.is_attacked_by(not board.turn, move.to_square):
             return False
     return True
+
+
+def fits(board, label):
+    """Whether a labelled position is one the fits read: quiet, and the label within 800 of
+    Stockfish's centipawns (beyond, the logistic curve is flat and the game decided)."""
+    return is_quiet(board) and abs(label_cp(label, 1e-4)) <= 800

@@ -10,7 +10,7 @@ LABELS: a file of tuning/data (gunzip first); N: quiet positions to read; needs 
 import sys, random
 import chess
 import numpy as np
-from eval_client import Evaluator, is_quiet, label_cp
+from eval_client import Evaluator, fits, label_cp
 
 labels, n, engine = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 lines = open(labels).read().splitlines()
@@ -190,11 +190,9 @@ for line in lines:
         break
     sc, fen = line.split(" ", 1)
     b = chess.Board(fen)
-    if not is_quiet(b):
+    if not fits(b, sc):
         continue
     sf = label_cp(sc, 1e-4)
-    if abs(sf) > 800:
-        continue
     phase, t = tessera.evaluate(fen)
     fa, fb = feats(b, b.turn), feats(b, not b.turn)
     names = list(fa)

@@ -17,7 +17,7 @@ import sys
 
 import chess
 import numpy as np
-from eval_client import Evaluator, is_quiet, label_cp
+from eval_client import Evaluator, fits
 
 CODES = "PNBRQK"
 # The ridge weight was chosen by the held-out error on the three self-play label files
@@ -37,7 +37,7 @@ for name in files:
     for i, line in enumerate(lines):
         label, fen = line.split(" ", 1)
         board = chess.Board(fen)
-        if not is_quiet(board) or abs(label_cp(label, 1e-4)) > 800:
+        if not fits(board, label):
             continue
         phase, score = tessera.evaluate(fen)
         # Features: +1 per man of the player to move, -1 per opponent's man, on its square seen
