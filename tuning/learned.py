@@ -1,0 +1,92 @@
+"""What squares.py and mobility.py share: a game's learned values (`Learned` in src/game.rs)
+fitted to Stockfish's labels on top of tessera's evaluation held fixed.
+
+Each labelled position the fits read (`fits`) gives a row of features, one per learned value,
+split into a middle-game and an end-game part by tessera's phase; the values are the
+least-squares fit of the labels' expected scores through the logistic curve, shrunk towards 0
+(ridge), by Adam's gradient steps of about a centipawn. The last fifth of each label file (later
+games) is held out and the error there reported with and without the values. Everything is
+float32 (a float64 factor would copy the feature matrix at every step). Needs numpy.
+"""
+import os
+
+import chess
+import numpy as np
+from eval_client import Evaluator, fits
+
+HELD_OUT = 0.2
+C = np.float32(np.log(10) / 400)
+
+
+def sig(z):
+    return 1 / (1 + np.exp(-z))
+
+
+def read(files, features, off):
+    """(A, t, y, test): the features of the positions that fit (middle-game columns, then
+    end-game), tessera's scores with the option `off` (name=value, the values fitted switched
+    off) and OPTS, the labels, which rows are held out."""
+    os.environ["OPTS"] = ",".join(filter(None, [os.environ.get("OPTS", ""), off]))
+    tessera = Evaluator(os.environ.get("TESSERA", "target/release/tessera"))
+    rows, scores, labels, phases, test = [], [], [], [], []
+    for name in files:
+        lines = open(name).read().splitlines()
+        for i, line in enumerate(lines):
+            label, fen = line.split(" ", 1)
+            board = chess.Board(fen)
+            if not fits(board, label):
+                continue
+            phase, score = tessera.evaluate(fen)
+            rows.append(features(board))
+            scores.append(score)
+            labels.append(float(label))
+            phases.append(phase / 256)
+            test.append(i >= len(lines) * (1 - HELD_OUT))
+    X = np.array(rows, dtype=np.float32)
+    ph = np.array(phases, dtype=np.float32)[:, None]
+    A = np.concatenate([X * ph, X * (1 - ph)], axis=1)
+    return A, np.array(scores, dtype=np.float32), np.array(labels, dtype=np.float32), np.array(test)
+
+
+def fit(A, t, y, test, ridge, steps):
+    """The values (middle-game ones, then end-game ones), and the report of the fit."""
+    # The scale of tessera's centipawns against the labels' (as `tessera tune` fits its k).
+    ks = np.linspace(0.5, 1.6, 111)
+    k = np.float32(ks[int(np.argmin([((sig(kk * C * t[~test]) - y[~test]) ** 2).mean() for kk in ks]))])
+    train = ~test
+    At, tt, yt = A[train], t[train], y[train]
+    w = np.zeros(A.shape[1], dtype=np.float32)
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    for step in range(1, steps + 1):
+        s = sig(k * C * (tt + At @ w))
+        grad = At.T @ (2 * (s - yt) * s * (1 - s) * k * C) / len(yt) + np.float32(2 * ridge) * w
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        w -= (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
+
+    def error(mask, weights):
+        return float(((sig(k * C * (t[mask] + A[mask] @ weights)) - y[mask]) ** 2).mean())
+
+    zero = np.zeros_like(w)
+    report = [
+        f"{len(y)} quiet positions ({int(test.sum())} held out), k {k:.3f}",
+        f"train error {error(train, zero):.6f} -> {error(train, w):.6f}",
+        f"held-out error {error(test, zero):.6f} -> {error(test, w):.6f}",
+    ]
+    return w, report
+
+
+def write(out, title, files, report, blocks, per_line):
+    """Writes the values as a `Learned` text: `title` and the fit's data and held-out error as
+    comments, then per (code, middle-game values, end-game values) the two blocks, `per_line`
+    values a line."""
+    with open(out, "w") as f:
+        f.write(f"# {title}\n")
+        f.write(f"# {report[0].split(' (')[0]} of {' '.join(os.path.basename(n) for n in files)};\n")
+        f.write(f"# {report[2]}.\n")
+        for code, mg, eg in blocks:
+            for phase, values in (("mg", mg), ("eg", eg)):
+                f.write(f"{code} {phase}\n")
+                values = np.rint(values).astype(int)
+                for i in range(0, len(values), per_line):
+                    f.write(" ".join(f"{value:4d}" for value in values[i : i + per_line]) + "\n")
