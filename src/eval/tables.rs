@@ -1,7 +1,8 @@
 //! What the evaluation derives from a compiled game and a set of parameters: material values
 //! (middle and end game), the piece-square table (material included) that positions sum
 //! incrementally, the game phase weights, average mobility per type, colour classes of bound
-//! pieces, the rides along pawn lines, and the royal piece's tables for the mop-up. Everything
+//! pieces, the rides along pawn lines, the royal piece's tables for the mop-up, and the values a
+//! definition learned from data (`Learned`: square, mobility and threat values). Everything else
 //! comes from the game's movement tables: a piece's worth and its good cells follow from how many
 //! cells it reaches on the empty board.
 
@@ -75,23 +76,6 @@ pub struct EvalTables {
     royal_distances: Vec<u16>,
     ncells: usize,
     pub royal_max_distance: i32,
-}
-
-/// The definition's learned threat values ([`crate::game::Learned::threats`]): per attacker type,
-/// the victim types it is paid for attacking and their values, in `permille` of the written
-/// centipawns; all empty where the game has none.
-fn learned_threats<const W: usize>(game: &Game<W>, permille: i32) -> Table<PieceType, Vec<(PieceType, Tapered)>> {
-    let def = &game.def;
-    let what = "threat values";
-    let mut values: Table<PieceType, Vec<(PieceType, Tapered)>> = game.piece_types().map(|_| Vec::new()).collect();
-    for (n, words) in learned_lines(game, def.learned.threats, what, permille) {
-        let bad = |why: &str| -> ! { malformed(def, what, n, why) };
-        let [attacker, victim, mg, eg] = words[..] else { bad("not `attacker victim mg eg`") };
-        let kind = |code: &str| def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
-        let value = |word: &str| word.parse::<i32>().unwrap_or_else(|_| bad("not a number")) * permille / 1000;
-        values[kind(attacker)].push((kind(victim), Tapered::new(value(mg), value(eg))));
-    }
-    values
 }
 
 impl EvalTables {
@@ -316,6 +300,23 @@ fn learned_squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<Squa
             .map(|t| Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| t[if o.index() == 0 { c } else { mirrored(c) }])))
             .collect(),
     )
+}
+
+/// The definition's learned threat values ([`crate::game::Learned::threats`]): per attacker type,
+/// the victim types it is paid for attacking and their values, in `permille` of the written
+/// centipawns; all empty where the game has none.
+fn learned_threats<const W: usize>(game: &Game<W>, permille: i32) -> Table<PieceType, Vec<(PieceType, Tapered)>> {
+    let def = &game.def;
+    let what = "threat values";
+    let mut values: Table<PieceType, Vec<(PieceType, Tapered)>> = game.piece_types().map(|_| Vec::new()).collect();
+    for (n, words) in learned_lines(game, def.learned.threats, what, permille) {
+        let bad = |why: &str| -> ! { malformed(def, what, n, why) };
+        let [attacker, victim, mg, eg] = words[..] else { bad("not `attacker victim mg eg`") };
+        let kind = |code: &str| def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
+        let value = |word: &str| word.parse::<i32>().unwrap_or_else(|_| bad("not a number")) * permille / 1000;
+        values[kind(attacker)].push((kind(victim), Tapered::new(value(mg), value(eg))));
+    }
+    values
 }
 
 impl EvalTables {
