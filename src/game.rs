@@ -155,10 +155,9 @@ pub struct GameDef {
     pub learned: Learned,
 }
 
-/// A game's evaluation values learned from data, read by [`crate::eval::EvalTables`]: texts of
+/// A game's evaluation values learned from data, read by [`crate::eval::EvalTables`]. Each is a
+/// text of blocks, a middle-game and an end-game one per piece code (`N mg`, `N eg`), of
 /// centipawns (an empty text: none; lines starting with `#` are comments). Only for two players.
-/// The square and mobility values are blocks, a middle-game and an end-game one per piece code
-/// (`N mg`, `N eg`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Learned {
     /// Square values (`tuning/squares.py`): what a man of the type adds on each cell, in cell
@@ -169,14 +168,10 @@ pub struct Learned {
     /// safe moves (0, 1, ...; more moves than the block has values count as its last), on top of
     /// the linear `mobility` parameters.
     pub mobility: &'static str,
-    /// Threat values (`tuning/threats.py`): not blocks but one line per pair of types, `<attacker
-    /// code> <victim code> <middle game> <end game>`: what a man adds per enemy man of the victim
-    /// type it attacks, on top of the threat parameters.
-    pub threats: &'static str,
 }
 
 impl Learned {
-    pub const NONE: Learned = Learned { squares: "", mobility: "", threats: "" };
+    pub const NONE: Learned = Learned { squares: "", mobility: "" };
 }
 
 /// One man of the start position.

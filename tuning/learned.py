@@ -1,5 +1,5 @@
-"""What squares.py, mobility.py and threats.py share: a game's learned values (`Learned` in
-src/game.rs) fitted to Stockfish's labels on top of tessera's evaluation held fixed.
+"""What squares.py and mobility.py share: a game's learned values (`Learned` in src/game.rs)
+fitted to Stockfish's labels on top of tessera's evaluation held fixed.
 
 Each labelled position the fits read (`fits`) gives a row of features, one per learned value,
 split into a middle-game and an end-game part by tessera's phase; the values are the

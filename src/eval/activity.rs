@@ -9,9 +9,9 @@ use super::tables::Shape;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::attack_targets;
 use crate::position::{Position, Tapered};
-use crate::types::{MAX_TYPES, PerPlayer, PieceType, Player};
+use crate::types::{MAX_TYPES, PerPlayer};
 
-/// Whether any weight of these terms is set, or the game has learned mobility or threat values.
+/// Whether any weight of these terms is set, or the game has learned mobility values.
 pub(super) fn enabled(t: &EvalTables) -> bool {
     let params = &t.params;
     [
@@ -71,18 +71,8 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let redundant = params.redundancy != 0 || params.redundancy_eg != 0;
     let kings = params.king_attack != 0 || params.king_danger != 0;
     let threats = threats_enabled(params);
-    let learned_threats = t.threat_values.iter().any(|v| !v.is_empty());
     // Every man's attacks: for the threats and the weak cells next to the royal pieces.
-    let attack_sets = threats || params.king_weak != 0 || learned_threats;
-    // Per player, the learned threat values of its men (`learned.threats`): what a man of `kind`
-    // owned by `owner` is paid for the enemy men it attacks.
-    let mut threat_values = PerPlayer::splat(Tapered::ZERO);
-    let threat_value = |kind: PieceType, owner: Player, attacks: Bitboard<W>| {
-        let enemies = attacks & pos.pieces_of_set(pos.opponents(owner));
-        t.threat_values[kind]
-            .iter()
-            .fold(Tapered::ZERO, |sum, &(victim, v)| sum + v * (enemies & pos.pieces_of_type(victim)).count() as i32)
-    };
+    let attack_sets = threats || params.king_weak != 0;
 
     // Where each player's pawns attack now, and where they could ever attack.
     let mut pawn_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);
@@ -92,9 +82,6 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             let m = pos.man_at(c);
             let pt = &tables[m.orientation()];
             pawn_attacks[m.owner()] |= pt.attacks[c];
-            if learned_threats {
-                threat_values[m.owner()] += threat_value(m.kind(), m.owner(), pt.attacks[c]);
-            }
             if outposts {
                 pawn_spans[m.owner()] |= pt.attack_span[c];
             }
@@ -141,9 +128,6 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
                 let m = pos.man_at(k);
                 royal_attacks[q] = attack_targets(game, k, m.kind(), m.orientation(), occupied);
                 royals.set(k);
-                if learned_threats {
-                    threat_values[q] += threat_value(m.kind(), q, royal_attacks[q]);
-                }
             }
         }
     }
@@ -184,9 +168,6 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
             if attack_sets {
                 attacked_by[p] |= attacks;
-            }
-            if learned_threats {
-                threat_values[p] += threat_value(kind, p, attacks);
             }
             if threats {
                 let value = t.values[kind];
@@ -280,7 +261,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         mobility[p] = Tapered::new(params.mobility_quarter, params.mobility_eg_quarter) * moves[p] / 4 + learned_mobility[p];
         let danger = units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8;
         king_safety[p] -= Tapered::new(danger, 0);
-        pieces[p] += pair * paired[p].iter().filter(|&&b| b).count() as i32 + threat_values[p];
+        pieces[p] += pair * paired[p].iter().filter(|&&b| b).count() as i32;
         if redundant {
             pieces[p] -= redundancy * riders[p].iter().map(|&n| n * (n - 1) / 2).sum::<i32>();
         }

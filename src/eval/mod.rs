@@ -15,8 +15,7 @@
 //!   definition may have learned, its `learned.mobility`), attacks near each royal piece, its
 //!   pawn shield, the enemy pawns storming it and the opponents' rider lines through it, pairs of
 //!   colour-bound men, redundant riders (a second of one type), riders on open pawn lines,
-//!   leapers on outposts, trapped pieces, threats against men (and the values per attacker and
-//!   victim type a game may have learned, its `learned.threats`).
+//!   leapers on outposts, trapped pieces, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
 //! - End-game scaling ([`scale`]), two players: the end-game weights shrink where the stronger
 //!   side's edge is known to win less often (opposite-coloured Bishops, few pawns left).
@@ -174,10 +173,6 @@ crate::params::tunable! {
     /// ... or attacked by any enemy man and defended by none of its owner's (hanging).
     hanging: 0..=300,
     hanging_eg: 0..=300,
-    /// The game's learned threat values (its definition's `learned.threats`, where it has them:
-    /// per attacker and victim type), in thousandths of the fitted centipawns: 1000 as fitted, 0
-    /// off.
-    threat_values_permille: 0..=2000,
     /// End-game scaling with two players: the share of both sides' end-game weights kept, in
     /// 64ths (64: all), where each side has a single piece besides its pawns and royal piece, of
     /// the same colour-bound type on different colour classes ...
@@ -286,7 +281,6 @@ pub const PARAMS: EvalParams = EvalParams {
     threat_lesser_eg: 0,
     hanging: 0,
     hanging_eg: 0,
-    threat_values_permille: 0,
     opposite_classes_scale: 64,
     few_pawns_scale: 64,
     few_pawns_scale_per_pawn: 0,

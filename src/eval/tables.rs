@@ -2,7 +2,7 @@
 //! (middle and end game), the piece-square table (material included) that positions sum
 //! incrementally, the game phase weights, average mobility per type, colour classes of bound
 //! pieces, the rides along pawn lines, the royal piece's tables for the mop-up, and the values a
-//! definition learned from data (`Learned`: square, mobility and threat values). Everything else
+//! definition learned from data (`Learned`: square and mobility values). Everything else
 //! comes from the game's movement tables: a piece's worth and its good cells follow from how many
 //! cells it reaches on the empty board.
 
@@ -11,7 +11,6 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use super::EvalParams;
 use crate::bitboard::Bitboard;
-use crate::game::GameDef;
 use crate::movegen::targets::piece_targets;
 use crate::movement::Mode;
 use crate::position::{PieceSquare, Tapered};
@@ -54,9 +53,7 @@ pub struct EvalTables {
     /// The definition's learned mobility values per type, by number of safe moves (empty: none;
     /// more moves count as the last).
     pub mobility_values: Table<PieceType, Vec<Tapered>>,
-    /// The definition's learned threat values per attacker type: the victim types and values.
-    pub threat_values: Table<PieceType, Vec<(PieceType, Tapered)>>,
-    /// Whether there are learned mobility or threat values (the activity terms are computed).
+    /// Whether there are learned mobility values (the activity terms are computed).
     pub learned_activity: bool,
     /// For a type bound to part of the board (a Bishop to its colour), the class of each cell:
     /// the lowest cell it can reach from there on the empty board.
@@ -210,37 +207,23 @@ fn pawn_line_rides<const W: usize>(game: &Game<W>, shapes: &Table<PieceType, Sha
 /// A value per type, orientation and cell.
 type SquareTable = Table<PieceType, Table<Player, Table<Cell, Tapered>>>;
 
-/// A malformed learned text: a defect of the definition (the texts are compiled in and read by
-/// unit tests), reported with its game and line.
-fn malformed(def: &GameDef, what: &str, line: usize, why: &str) -> ! {
-    panic!("game {}: {what}, line {line}: {why}", def.id)
-}
-
-/// The lines of one of the definition's learned texts ([`crate::game::Learned`]) that hold
-/// values (not blank, not comments), numbered from 1 and split into words; none where the text is
-/// empty or `permille` (the share of the written centipawns used) is 0.
-fn learned_lines<'a, const W: usize>(game: &Game<W>, text: &'a str, what: &str, permille: i32) -> Vec<(usize, Vec<&'a str>)> {
+/// The blocks of one of the definition's learned texts ([`crate::game::Learned`]): per type that
+/// has them, its values in both phases, in `permille` of the written centipawns; none where the
+/// text is empty or `permille` is 0. `what` names the text in messages. The texts are part of the
+/// definition, compiled in and read by unit tests: a malformed one is a defect of the definition,
+/// reported with its game and line.
+fn learned_blocks<const W: usize>(game: &Game<W>, text: &str, what: &str, permille: i32) -> Vec<(PieceType, Vec<Tapered>)> {
+    let def = &game.def;
     if text.is_empty() || permille == 0 {
         return Vec::new();
     }
-    assert!(game.nplayers == 2, "game {}: {what} are for two players", game.def.id);
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|(n, l)| (n + 1, l.split_whitespace().collect()))
-        .collect()
-}
-
-/// The blocks of one of the definition's learned texts (square or mobility values): per type
-/// that has them, its values in both phases, in `permille` of the written centipawns; `what`
-/// names the text in messages.
-fn learned_blocks<const W: usize>(game: &Game<W>, text: &str, what: &str, permille: i32) -> Vec<(PieceType, Vec<Tapered>)> {
-    let def = &game.def;
+    assert!(game.nplayers == 2, "game {}: {what} are for two players", def.id);
     // Per type: its middle-game and end-game values as written.
     let mut written: Vec<(PieceType, [Vec<i32>; 2])> = Vec::new();
     let mut block: Option<(usize, usize)> = None;
-    for (n, words) in learned_lines(game, text, what, permille) {
-        let bad = |why: &str| -> ! { malformed(def, what, n, why) };
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
+        let bad = |why: &str| -> ! { panic!("game {}: {what}, line {}: {why}", def.id, n + 1) };
+        let words: Vec<&str> = line.split_whitespace().collect();
         if let [code, phase @ ("mg" | "eg")] = words[..] {
             let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
             let entry = written.iter().position(|(k, _)| *k == kind).unwrap_or_else(|| {
@@ -300,23 +283,6 @@ fn learned_squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<Squa
             .map(|t| Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| t[if o.index() == 0 { c } else { mirrored(c) }])))
             .collect(),
     )
-}
-
-/// The definition's learned threat values ([`crate::game::Learned::threats`]): per attacker type,
-/// the victim types it is paid for attacking and their values, in `permille` of the written
-/// centipawns; all empty where the game has none.
-fn learned_threats<const W: usize>(game: &Game<W>, permille: i32) -> Table<PieceType, Vec<(PieceType, Tapered)>> {
-    let def = &game.def;
-    let what = "threat values";
-    let mut values: Table<PieceType, Vec<(PieceType, Tapered)>> = game.piece_types().map(|_| Vec::new()).collect();
-    for (n, words) in learned_lines(game, def.learned.threats, what, permille) {
-        let bad = |why: &str| -> ! { malformed(def, what, n, why) };
-        let [attacker, victim, mg, eg] = words[..] else { bad("not `attacker victim mg eg`") };
-        let kind = |code: &str| def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
-        let value = |word: &str| word.parse::<i32>().unwrap_or_else(|_| bad("not a number")) * permille / 1000;
-        values[kind(attacker)].push((kind(victim), Tapered::new(value(mg), value(eg))));
-    }
-    values
 }
 
 impl EvalTables {
@@ -446,8 +412,7 @@ impl EvalTables {
         for (kind, values) in learned_blocks(game, def.learned.mobility, "mobility values", params.mobility_values_permille) {
             mobility_values[kind] = values;
         }
-        let threat_values = learned_threats(game, params.threat_values_permille);
-        let learned_activity = mobility_values.iter().any(|v| !v.is_empty()) || threat_values.iter().any(|v| !v.is_empty());
+        let learned_activity = mobility_values.iter().any(|v| !v.is_empty());
         let distances = royal_distances(game, royal);
         let unreachable = u16::try_from(game.ncells).unwrap_or(u16::MAX);
         let royal_max_distance = i32::from(distances.iter().copied().filter(|&d| d < unreachable).max().unwrap_or(0));
@@ -463,7 +428,6 @@ impl EvalTables {
             phase_total,
             average_moves,
             mobility_values,
-            threat_values,
             learned_activity,
             colour_classes,
             pawn_line_rides,

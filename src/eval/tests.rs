@@ -383,33 +383,6 @@ fn learned_mobility_values_by_safe_moves_and_scaled() {
     assert_eq!(headers, 8, "Knight, Bishop, Rook and Queen, both phases");
 }
 
-/// Chess's learned threat values (`src/games/chess-threats.txt`) go into each side's piece terms,
-/// per enemy man its men attack, by attacker and victim type, in `threat_values_permille` of the
-/// written centipawns.
-#[test]
-fn learned_threat_values_per_attacker_and_victim() {
-    let game = chess();
-    // The written values of a pair, read apart from the engine's reader.
-    let written = |attacker: &str, victim: &str| -> (i32, i32) {
-        let line = game.def.learned.threats.lines().find(|l| l.split_whitespace().take(2).eq([attacker, victim])).expect("the pair");
-        let v: Vec<i32> = line.split_whitespace().skip(2).map(|w| w.parse().expect("a number")).collect();
-        (v[0], v[1])
-    };
-    let ((nr_mg, nr_eg), (pr_mg, pr_eg)) = (written("N", "R"), written("P", "R"));
-    // White's Knight on e4 and pawn on c5 attack the Rook on d6, which attacks neither; the
-    // Kings attack nothing.
-    let pos = chess_position("4k3/8/3r4/2P5/4N3/8/8/4K3 w - - 0 1");
-    for permille in [1000, 500] {
-        let e = Evaluator::new(game, &only(&format!("threat_values_permille={permille}")));
-        let scaled = |v: i32| v * permille / 1000;
-        let white = (scaled(nr_mg) + scaled(pr_mg), scaled(nr_eg) + scaled(pr_eg));
-        assert_eq!(two(&activity::activity(&e.tables, &pos).pieces), [white, (0, 0)], "{permille}");
-    }
-    let off = Evaluator::new(game, &only("threat_values_permille=0"));
-    assert_eq!(two(&activity::activity(&off.tables, &pos).pieces), [(0, 0), (0, 0)]);
-    assert_eq!(game.def.learned.threats.lines().filter(|l| !l.starts_with('#')).count(), 30, "every pair but those of a King victim");
-}
-
 #[test]
 fn tables_of_other_parameters_are_freed_when_unused() {
     let game = chess();
@@ -494,7 +467,7 @@ fn lazy_evaluation_is_the_evaluation_in_two_steps() {
     let activity = "mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,king_exposure=0,\
                     king_storm=0,king_weak=0,pair=0,pair_eg=0,redundancy=0,redundancy_eg=0,open_line=0,open_line_eg=0,\
                     half_open_line=0,outpost=0,outpost_eg=0,trapped=0,trapped_eg=0,threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,\
-                    threat_lesser_eg=0,hanging=0,hanging_eg=0,mobility_values_permille=0,threat_values_permille=0";
+                    threat_lesser_eg=0,hanging=0,hanging_eg=0,mobility_values_permille=0";
     let (eval, partial) = (Evaluator::new(game, &params), Evaluator::new(game, &params.with_overrides(activity).expect("valid")));
     let mut cache = PawnCache::default();
     let mut moves = Vec::new();

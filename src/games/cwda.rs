@@ -145,14 +145,9 @@ const EVAL: &str = "pawn_eg_value=-39,leaper_eg_value=-101,rider_eg_value=-124,l
     threat_pawn=40,threat_pawn_eg=19,threat_lesser=37,threat_lesser_eg=9,hanging=0,hanging_eg=19,\
     royal_line_centrality_quarter=-18";
 
-/// Chess's learned values: square values (`tuning/squares.py`), then mobility values
-/// (`tuning/mobility.py`) and threat values (`tuning/threats.py`), each fitted on top of the
-/// square values.
-const CHESS_LEARNED: Learned = Learned {
-    squares: include_str!("chess-squares.txt"),
-    mobility: include_str!("chess-mobility.txt"),
-    threats: include_str!("chess-threats.txt"),
-};
+/// Chess's learned values: square values (`tuning/squares.py`), then mobility values fitted on
+/// top of them (`tuning/mobility.py`).
+const CHESS_LEARNED: Learned = Learned { squares: include_str!("chess-squares.txt"), mobility: include_str!("chess-mobility.txt") };
 
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
