@@ -151,27 +151,12 @@ pub struct GameDef {
     /// The game's own values of evaluation parameters (`name=value,...` over the defaults,
     /// `eval::PARAMS`): fitted to this game's play where its pieces differ.
     pub eval: &'static str,
-    /// Evaluation values learned from data (`tuning/`; none for most games).
-    pub learned: Learned,
-}
-
-/// A game's evaluation values learned from data, read by [`crate::eval::EvalTables`]. Each is a
-/// text of blocks, a middle-game and an end-game one per piece code (`N mg`, `N eg`), of
-/// centipawns (an empty text: none; lines starting with `#` are comments). Only for two players.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Learned {
-    /// Square values (`tuning/squares.py`): what a man of the type adds on each cell, in cell
-    /// order, from the first player's side; the second player's cells are the first's mirrored
-    /// top to bottom.
+    /// Learned square values (`tuning/squares.py`; empty: none), read by
+    /// [`crate::eval::EvalTables`]: per piece code, a middle-game and an end-game block of the
+    /// centipawns a man of that type adds on each cell, in cell order, from the first player's
+    /// side. Only for two players: the second player's cells are the first's mirrored top to
+    /// bottom.
     pub squares: &'static str,
-    /// Mobility values (`tuning/mobility.py`): what a piece of the type adds by its number of
-    /// safe moves (0, 1, ...; more moves than the block has values count as its last), on top of
-    /// the linear `mobility` parameters.
-    pub mobility: &'static str,
-}
-
-impl Learned {
-    pub const NONE: Learned = Learned { squares: "", mobility: "" };
 }
 
 /// One man of the start position.

@@ -1,5 +1,5 @@
-"""What squares.py and mobility.py share: a game's learned values (`Learned` in src/game.rs)
-fitted to Stockfish's labels on top of tessera's evaluation held fixed.
+"""The fit squares.py runs (and a fit of another learned table would): values learned for a game's
+definition (its `squares`) fitted to Stockfish's labels on top of tessera's evaluation held fixed.
 
 Each labelled position the fits read (`fits`) gives a row of features, one per learned value,
 split into a middle-game and an end-game part by tessera's phase; the values are the
@@ -77,8 +77,8 @@ def fit(A, t, y, test, ridge, steps):
 
 
 def write(out, title, files, report, blocks, per_line):
-    """Writes the values as a `Learned` text: `title` and the fit's data and held-out error as
-    comments, then per (code, middle-game values, end-game values) the two blocks, `per_line`
+    """Writes the values as a definition reads them: `title` and the fit's data and held-out error
+    as comments, then per (code, middle-game values, end-game values) the two blocks, `per_line`
     values a line."""
     with open(out, "w") as f:
         f.write(f"# {title}\n")

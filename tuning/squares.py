@@ -1,9 +1,7 @@
 """Square values per piece type (a learned piece-square table) for chess, fitted to Stockfish's
 labels on top of tessera's evaluation (`learned.py`): the middle- and end-game centipawns that a
 man of each type adds on each square, beyond what the generic terms (centrality, advance, King
-line, ...) give. The evaluation is read with `square_values_permille=0` (the table off). The
-committed table was fitted before the mobility values (which were fitted on top of it): set
-OPTS=mobility_values_permille=0 to reproduce it.
+line, ...) give. The evaluation is read with `square_values_permille=0` (the table off).
 
 usage: squares.py OUT LABELS...   (TESSERA=path of the engine, target/release/tessera if unset;
                                  OPTS=name=value,... sets Eval_<name> options first)

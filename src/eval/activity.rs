@@ -11,9 +11,8 @@ use crate::movegen::targets::attack_targets;
 use crate::position::{Position, Tapered};
 use crate::types::{MAX_TYPES, PerPlayer};
 
-/// Whether any weight of these terms is set, or the game has learned mobility values.
-pub(super) fn enabled(t: &EvalTables) -> bool {
-    let params = &t.params;
+/// Whether any weight of these terms is set.
+pub(super) fn enabled(params: &super::EvalParams) -> bool {
     [
         params.mobility_quarter,
         params.mobility_eg_quarter,
@@ -38,7 +37,6 @@ pub(super) fn enabled(t: &EvalTables) -> bool {
     .iter()
     .any(|&w| w != 0)
         || threats_enabled(params)
-        || t.learned_activity
 }
 
 /// Whether any weight of the threats against men is set.
@@ -142,7 +140,6 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         }
     }
     let mut moves = PerPlayer::splat(0i32);
-    let mut learned_mobility = PerPlayer::splat(Tapered::ZERO);
     let mut units = PerPlayer::splat(0i32);
     let mut attackers = PerPlayer::splat(0i32);
     let mut pieces = PerPlayer::splat(Tapered::ZERO);
@@ -181,10 +178,6 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             }
             let safe_moves = (targets & !enemy_pawn_attacks[p]).count() as i32;
             moves[p] += safe_moves - t.average_moves[kind];
-            let values = &t.mobility_values[kind];
-            if let Some(last) = values.len().checked_sub(1) {
-                learned_mobility[p] += values[(safe_moves as usize).min(last)];
-            }
             if safe_moves < TRAPPED_BELOW {
                 pieces[p] -= trapped * (TRAPPED_BELOW - safe_moves);
             }
@@ -258,7 +251,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         }
     }
     for p in game.players() {
-        mobility[p] = Tapered::new(params.mobility_quarter, params.mobility_eg_quarter) * moves[p] / 4 + learned_mobility[p];
+        mobility[p] = Tapered::new(params.mobility_quarter, params.mobility_eg_quarter) * moves[p] / 4;
         let danger = units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8;
         king_safety[p] -= Tapered::new(danger, 0);
         pieces[p] += pair * paired[p].iter().filter(|&&b| b).count() as i32;

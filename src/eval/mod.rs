@@ -5,17 +5,16 @@
 //!   piece's average number of moves on the empty board, shifted per phase by the piece's shape
 //!   (pawn, leaper, rider; a rider also by that average) and scaled in proportion; centrality
 //!   (moves from a cell against the average), pawn advance, the royal piece's place, and the
-//!   square values a game's definition may have learned from data (its `learned.squares`:
-//!   chess's are fitted to Stockfish's labels by `tuning/squares.py`). Folded into one
-//!   piece-square table that positions sum per owner as men move.
+//!   square values a game's definition may have learned from data (its `squares`: chess's are
+//!   fitted to Stockfish's labels by `tuning/squares.py`). Folded into one piece-square table
+//!   that positions sum per owner as men move.
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported pawns, from
 //!   the pawn tables of the game (`tables::pawns`), and the royal pieces' distances to passed
 //!   pawns.
-//! - Activity ([`activity`]): mobility (linear, plus the values per number of moves a game's
-//!   definition may have learned, its `learned.mobility`), attacks near each royal piece, its
-//!   pawn shield, the enemy pawns storming it and the opponents' rider lines through it, pairs of
-//!   colour-bound men, redundant riders (a second of one type), riders on open pawn lines,
-//!   leapers on outposts, trapped pieces, threats against men.
+//! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield, the enemy
+//!   pawns storming it and the opponents' rider lines through it, pairs of colour-bound men,
+//!   redundant riders (a second of one type), riders on open pawn lines, leapers on outposts,
+//!   trapped pieces, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
 //! - End-game scaling ([`scale`]), two players: the end-game weights shrink where the stronger
 //!   side's edge is known to win less often (opposite-coloured Bishops, few pawns left).
@@ -68,7 +67,7 @@ crate::params::tunable! {
     /// Rooks and Bishops.
     material_scale_permille: -500..=500,
     material_scale_eg_permille: -500..=500,
-    /// The game's learned square values (its definition's `learned.squares`, where it has them), in
+    /// The game's learned square values (its definition's `squares`, where it has them), in
     /// thousandths of the fitted centipawns: 1000 as fitted, 0 off.
     square_values_permille: 0..=2000,
     /// Piece-square bonus per empty-board move above the piece's average, in 1/4 centipawns.
@@ -124,9 +123,6 @@ crate::params::tunable! {
     /// attacks, counted from its average number of moves on the empty board, in 1/4 centipawns.
     mobility_quarter: 0..=100,
     mobility_eg_quarter: 0..=100,
-    /// The game's learned mobility values (its definition's `learned.mobility`, where it has
-    /// them), in thousandths of the fitted centipawns: 1000 as fitted, 0 off.
-    mobility_values_permille: 0..=2000,
     /// King safety (middle game): penalty per attack of an opponent's piece (not a pawn, not
     /// royal) on a cell next to the royal piece...
     king_attack: 0..=100,
@@ -257,7 +253,6 @@ pub const PARAMS: EvalParams = EvalParams {
     tempo: 10,
     mobility_quarter: 0,
     mobility_eg_quarter: 0,
-    mobility_values_permille: 0,
     king_attack: 0,
     king_danger: 0,
     king_shield: 0,
@@ -412,8 +407,8 @@ impl Evaluator {
         let phase = self.phase(pos);
         let mopup = mopup::bonus(&self.tables, pos);
         let partial = self.relative(pos, &self.sums(pos, &terms, phase, &mopup), p);
-        if !activity::enabled(&self.tables) || !need_exact(partial) {
-            return (partial, !activity::enabled(&self.tables));
+        if !activity::enabled(&self.tables.params) || !need_exact(partial) {
+            return (partial, !activity::enabled(&self.tables.params));
         }
         self.add_activity(pos, &mut terms);
         (self.relative(pos, &self.sums(pos, &terms, phase, &mopup), p), true)
@@ -474,7 +469,7 @@ impl Evaluator {
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
     fn terms<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
         let mut terms = self.terms_without_activity(pos, cache);
-        if activity::enabled(&self.tables) {
+        if activity::enabled(&self.tables.params) {
             self.add_activity(pos, &mut terms);
         }
         terms

@@ -1,8 +1,7 @@
 //! What the evaluation derives from a compiled game and a set of parameters: material values
 //! (middle and end game), the piece-square table (material included) that positions sum
 //! incrementally, the game phase weights, average mobility per type, colour classes of bound
-//! pieces, the rides along pawn lines, the royal piece's tables for the mop-up, and the values a
-//! definition learned from data (`Learned`: square and mobility values). Everything else
+//! pieces, the rides along pawn lines, and the royal piece's tables for the mop-up. Everything
 //! comes from the game's movement tables: a piece's worth and its good cells follow from how many
 //! cells it reaches on the empty board.
 
@@ -50,11 +49,6 @@ pub struct EvalTables {
     pub phase_total: i32,
     /// Average number of moves per type on the empty board (for mobility).
     pub average_moves: Table<PieceType, i32>,
-    /// The definition's learned mobility values per type, by number of safe moves (empty: none;
-    /// more moves count as the last).
-    pub mobility_values: Table<PieceType, Vec<Tapered>>,
-    /// Whether there are learned mobility values (the activity terms are computed).
-    pub learned_activity: bool,
     /// For a type bound to part of the board (a Bishop to its colour), the class of each cell:
     /// the lowest cell it can reach from there on the empty board.
     pub colour_classes: Table<PieceType, Option<Table<Cell, u16>>>,
@@ -207,69 +201,44 @@ fn pawn_line_rides<const W: usize>(game: &Game<W>, shapes: &Table<PieceType, Sha
 /// A value per type, orientation and cell.
 type SquareTable = Table<PieceType, Table<Player, Table<Cell, Tapered>>>;
 
-/// The blocks of one of the definition's learned texts ([`crate::game::Learned`]): per type that
-/// has them, its values in both phases, in `permille` of the written centipawns; none where the
-/// text is empty or `permille` is 0. `what` names the text in messages. The texts are part of the
-/// definition, compiled in and read by unit tests: a malformed one is a defect of the definition,
-/// reported with its game and line.
-fn learned_blocks<const W: usize>(game: &Game<W>, text: &str, what: &str, permille: i32) -> Vec<(PieceType, Vec<Tapered>)> {
-    let def = &game.def;
-    if text.is_empty() || permille == 0 {
-        return Vec::new();
-    }
-    assert!(game.nplayers == 2, "game {}: {what} are for two players", def.id);
-    // Per type: its middle-game and end-game values as written.
-    let mut written: Vec<(PieceType, [Vec<i32>; 2])> = Vec::new();
-    let mut block: Option<(usize, usize)> = None;
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
-        let bad = |why: &str| -> ! { panic!("game {}: {what}, line {}: {why}", def.id, n + 1) };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let [code, phase @ ("mg" | "eg")] = words[..] {
-            let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
-            let entry = written.iter().position(|(k, _)| *k == kind).unwrap_or_else(|| {
-                written.push((kind, [Vec::new(), Vec::new()]));
-                written.len() - 1
-            });
-            block = Some((entry, usize::from(phase == "eg")));
-            continue;
-        }
-        let Some((entry, phase)) = block else { bad("values before a header") };
-        for word in words {
-            written[entry].1[phase].push(word.parse().unwrap_or_else(|_| bad("not a number")));
-        }
-    }
-    written
-        .into_iter()
-        .map(|(kind, [mg, eg])| {
-            let code = &def.pieces[kind].code;
-            assert!(mg.len() == eg.len() && !mg.is_empty(), "game {}: {what}: {code}'s blocks differ in length or are empty", def.id);
-            (kind, mg.iter().zip(&eg).map(|(&m, &e)| Tapered::new(m * permille / 1000, e * permille / 1000)).collect())
-        })
-        .collect()
-}
-
-/// The definition's learned square values ([`crate::game::Learned::squares`]) per type,
-/// orientation and cell, in `permille` of the written centipawns; `None` where the game has none.
-/// The text gives the first player's; the second's are the same mirrored top to bottom.
+/// The definition's learned square values (`GameDef::squares`) per type, orientation and cell,
+/// in `permille` of the written centipawns; `None` where the game has none. The text gives the
+/// first player's; the second's are the same mirrored top to bottom. It is part of the
+/// definition, compiled in and read by a unit test: a malformed one is a defect of the
+/// definition, reported with its game and line.
 fn learned_squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<SquareTable> {
     let def = &game.def;
-    let blocks = learned_blocks(game, def.learned.squares, "square values", permille);
-    if blocks.is_empty() {
+    if def.squares.is_empty() || permille == 0 {
         return None;
     }
+    assert!(game.nplayers == 2, "game {}: square values are for two players", def.id);
     let mut first: Table<PieceType, Table<Cell, Tapered>> =
         game.piece_types().map(|_| Table::from_fn(game.ncells, |_| Tapered::ZERO)).collect();
-    for (kind, values) in blocks {
-        assert!(
-            values.len() == game.ncells,
-            "game {}: square values: {} has {} for {} cells",
-            def.id,
-            def.pieces[kind].code,
-            values.len(),
-            game.ncells
-        );
-        first[kind] = values.into_iter().collect();
+    let mut block: Option<(PieceType, bool, usize)> = None;
+    for (n, line) in def.squares.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
+        let bad = |why: &str| -> ! { panic!("game {}: square values, line {}: {why}", def.id, n + 1) };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let [code, phase @ ("mg" | "eg")] = words[..] {
+            if block.is_some_and(|(_, _, filled)| filled != game.ncells) {
+                bad("the block before has fewer values than cells");
+            }
+            let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
+            block = Some((kind, phase == "mg", 0));
+            continue;
+        }
+        let Some((kind, middle, filled)) = block.as_mut() else { bad("values before a header") };
+        for word in words {
+            let v: i32 = word.parse().unwrap_or_else(|_| bad("not a number"));
+            let Some(slot) = first[*kind].iter_mut().nth(*filled) else { bad("more values than cells") };
+            if *middle {
+                slot.mg = v * permille / 1000;
+            } else {
+                slot.eg = v * permille / 1000;
+            }
+            *filled += 1;
+        }
     }
+    assert!(block.is_none_or(|(_, _, filled)| filled == game.ncells), "game {}: square values: the last block is short", def.id);
     let geometry = &def.geometry;
     let ys = geometry.all().map(|c| geometry.coord(c)[1]);
     let top_and_bottom = ys.clone().min().unwrap_or(0) + ys.max().unwrap_or(0);
@@ -408,11 +377,6 @@ impl EvalTables {
                 .max()
                 .unwrap_or(0)
         });
-        let mut mobility_values: Table<PieceType, Vec<Tapered>> = game.piece_types().map(|_| Vec::new()).collect();
-        for (kind, values) in learned_blocks(game, def.learned.mobility, "mobility values", params.mobility_values_permille) {
-            mobility_values[kind] = values;
-        }
-        let learned_activity = mobility_values.iter().any(|v| !v.is_empty());
         let distances = royal_distances(game, royal);
         let unreachable = u16::try_from(game.ncells).unwrap_or(u16::MAX);
         let royal_max_distance = i32::from(distances.iter().copied().filter(|&d| d < unreachable).max().unwrap_or(0));
@@ -427,8 +391,6 @@ impl EvalTables {
             phase_weights,
             phase_total,
             average_moves,
-            mobility_values,
-            learned_activity,
             colour_classes,
             pawn_line_rides,
             royal_mobility,

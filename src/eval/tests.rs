@@ -336,7 +336,7 @@ fn learned_square_values_mirrored_and_scaled() {
     let (off, on, half) = (with(0), with(1000), with(500));
     // The written values of a block, read apart from the engine's reader.
     let written = |header: &str| -> Vec<i32> {
-        let mut lines = game.def.learned.squares.lines().skip_while(|l| *l != header).skip(1);
+        let mut lines = game.def.squares.lines().skip_while(|l| *l != header).skip(1);
         lines.by_ref().take(8).flat_map(|l| l.split_whitespace().map(|w| w.parse::<i32>().expect("a number"))).collect()
     };
     let added = |e: &Evaluator, code: &str, owner: usize, cell: &str| {
@@ -351,36 +351,7 @@ fn learned_square_values_mirrored_and_scaled() {
         assert_eq!(added(&on, code, 1, black), (mg, eg), "{code} {black}");
         assert_eq!(added(&half, code, 1, black), (mg * 500 / 1000, eg * 500 / 1000), "{code} {black}");
     }
-    assert!(
-        game.def.learned.squares.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 12,
-        "every chess type, both phases"
-    );
-}
-
-/// Chess's learned mobility values (`src/games/chess-mobility.txt`) go into each side's
-/// mobility by its pieces' numbers of safe moves, in `mobility_values_permille` of the written
-/// centipawns.
-#[test]
-fn learned_mobility_values_by_safe_moves_and_scaled() {
-    let game = chess();
-    // The written values of a block, read apart from the engine's reader.
-    let written = |header: &str| -> Vec<i32> {
-        let mut lines = game.def.learned.mobility.lines().skip_while(|l| *l != header).skip(1);
-        lines.next().expect("a line of values").split_whitespace().map(|w| w.parse::<i32>().expect("a number")).collect()
-    };
-    let (mg, eg) = (written("N mg"), written("N eg"));
-    // White's Knight on e5 has 8 safe moves; Black's on a8 has 2 (b6, c7).
-    let pos = chess_position("n3k3/8/8/4N3/8/8/8/4K3 w - - 0 1");
-    for permille in [1000, 500] {
-        let e = Evaluator::new(game, &only(&format!("mobility_values_permille={permille}")));
-        let a = activity::activity(&e.tables, &pos);
-        let scaled = |v: i32| v * permille / 1000;
-        assert_eq!(two(&a.mobility), [(scaled(mg[8]), scaled(eg[8])), (scaled(mg[2]), scaled(eg[2]))], "{permille}");
-    }
-    let off = Evaluator::new(game, &only("mobility_values_permille=0"));
-    assert_eq!(two(&activity::activity(&off.tables, &pos).mobility), [(0, 0), (0, 0)]);
-    let headers = game.def.learned.mobility.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count();
-    assert_eq!(headers, 8, "Knight, Bishop, Rook and Queen, both phases");
+    assert!(game.def.squares.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 12, "every chess type, both phases");
 }
 
 #[test]
@@ -467,7 +438,7 @@ fn lazy_evaluation_is_the_evaluation_in_two_steps() {
     let activity = "mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,king_exposure=0,\
                     king_storm=0,king_weak=0,pair=0,pair_eg=0,redundancy=0,redundancy_eg=0,open_line=0,open_line_eg=0,\
                     half_open_line=0,outpost=0,outpost_eg=0,trapped=0,trapped_eg=0,threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,\
-                    threat_lesser_eg=0,hanging=0,hanging_eg=0,mobility_values_permille=0";
+                    threat_lesser_eg=0,hanging=0,hanging_eg=0";
     let (eval, partial) = (Evaluator::new(game, &params), Evaluator::new(game, &params.with_overrides(activity).expect("valid")));
     let mut cache = PawnCache::default();
     let mut moves = Vec::new();

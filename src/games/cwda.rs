@@ -4,7 +4,7 @@
 //! FIDEs), `c` (Colorbound Clobberers), `n` (Nutty Knights), `r` (Remarkable Rookies).
 //! Only the two armies in play contribute piece types, so `chess` has exactly the six FIDE types.
 
-use crate::game::{CastleDef, DeadMaterial, GameDef, Learned, Placement, PlayerDef, Rules};
+use crate::game::{CastleDef, DeadMaterial, GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper2d};
 use crate::types::{Cell, MultiSearch, PieceType, Player};
@@ -145,9 +145,8 @@ const EVAL: &str = "pawn_eg_value=-39,leaper_eg_value=-101,rider_eg_value=-124,l
     threat_pawn=40,threat_pawn_eg=19,threat_lesser=37,threat_lesser_eg=9,hanging=0,hanging_eg=19,\
     royal_line_centrality_quarter=-18";
 
-/// Chess's learned values: square values (`tuning/squares.py`), then mobility values fitted on
-/// top of them (`tuning/mobility.py`).
-const CHESS_LEARNED: Learned = Learned { squares: include_str!("chess-squares.txt"), mobility: include_str!("chess-mobility.txt") };
+/// Chess's learned square values (`tuning/squares.py`).
+const CHESS_SQUARES: &str = include_str!("chess-squares.txt");
 
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
@@ -233,7 +232,7 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         multi_search: MultiSearch::Paranoid,
         eval: EVAL,
         // Fitted to chess's positions: other pairings' pieces are other types.
-        learned: if id == "chess" { CHESS_LEARNED } else { Learned::NONE },
+        squares: if id == "chess" { CHESS_SQUARES } else { "" },
     }
 }
 

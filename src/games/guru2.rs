@@ -19,7 +19,7 @@
 //! Moves are `from` `to` (`Ue2Ue3`); a face promotion carries its suffix (`Ui9Ui10r`) but is also
 //! accepted without it; an Elephant Charge joins its leaps with `,` (`Ud1Uf3,Uf3Uh5`).
 
-use crate::game::{ChargeRule, EnlightenedRule, GameDef, Learned, MateRules, Placement, PlayerDef, Rules, TeamRule, VictimMen};
+use crate::game::{ChargeRule, EnlightenedRule, GameDef, MateRules, Placement, PlayerDef, Rules, TeamRule, VictimMen};
 use crate::geometry::{CellInfo, Geometry, Vec3, letter};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper, leaper2d};
 use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
@@ -317,7 +317,7 @@ fn build() -> GameDef {
         // a King was drawn in 4 of 100 endings at 45k-195k nodes a move without the level box,
         // none of 125 with it (tests/won_endings.rs).
         eval: "mopup_level_box=60",
-        learned: Learned::NONE,
+        squares: "",
     }
 }
 

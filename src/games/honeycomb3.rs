@@ -42,7 +42,7 @@
 //! N-player turn model (start-of-turn checkmates, recruiting, the pass, the two-player end) is
 //! the core's, switched on by `MateRules { victim_men: Recruited }`.
 
-use crate::game::{GameDef, Learned, MateRules, Placement, PlayerDef, Rules, VictimMen};
+use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
 use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
@@ -251,7 +251,7 @@ fn build(id: &str, variant: Variant) -> GameDef {
         // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants.
         multi_search: MultiSearch::BestReplyPlus,
         eval: "",
-        learned: Learned::NONE,
+        squares: "",
     }
 }
 

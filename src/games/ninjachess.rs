@@ -62,7 +62,7 @@
 //! ```
 //! (one line, without the line breaks). `d` draws each rank as a 5×5 block, rank 10 first.
 
-use crate::game::{GameDef, Learned, Placement, PlayerDef, Rules};
+use crate::game::{GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{CellInfo, Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper};
 use crate::types::{Cell, MultiSearch, PieceType, Player};
@@ -260,7 +260,7 @@ fn build() -> GameDef {
         // was held in a box the search could not close. Pulling it towards the stronger King
         // (`mopup_close` 60, 16 elsewhere) drew 5 of 108 budgets against 12 of 108.
         eval: "mopup_level_box=60,mopup_close=60",
-        learned: Learned::NONE,
+        squares: "",
     }
 }
 

@@ -62,7 +62,7 @@
 //! the lowest canonical cell) and the win at a second checkmate delivered by the first one's
 //! promotees are the core's `MateRules`.
 
-use crate::game::{GameDef, Learned, MateRules, Placement, PlayerDef, Rules, VictimMen};
+use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{CellInfo, CellShape, Geometry, Vec3, add, letter, scale};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
 use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
@@ -452,7 +452,7 @@ fn build() -> GameDef {
         // Round robin at 100 ms a move, placed by material at 240 plies (tuning/round_robin.sh).
         multi_search: MultiSearch::BestReplyPlus,
         eval: "",
-        learned: Learned::NONE,
+        squares: "",
     }
 }
 
