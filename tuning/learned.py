@@ -77,11 +77,12 @@ def fit(A, t, y, test, ridge, steps):
 
 
 def write(out, title, files, report, blocks, per_line):
-    """Writes the values as a definition reads them: `title` and the fit's data and held-out error
-    as comments, then per (code, middle-game values, end-game values) the two blocks, `per_line`
-    values a line."""
+    """Writes the values as a definition reads them: the lines of `title` and the fit's data and
+    held-out error as comments, then per (code, middle-game values, end-game values) the two
+    blocks, `per_line` values a line."""
     with open(out, "w") as f:
-        f.write(f"# {title}\n")
+        for line in title:
+            f.write(f"# {line}\n")
         f.write(f"# {report[0].split(' (')[0]} of {' '.join(os.path.basename(n) for n in files)};\n")
         f.write(f"# {report[2]}.\n")
         for code, mg, eg in blocks:

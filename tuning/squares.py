@@ -37,5 +37,8 @@ A, t, y, test = read(files, features, "square_values_permille=0")
 w, report = fit(A, t, y, test, RIDGE, STEPS)
 print("\n".join(report))
 blocks = [(code, w[p * 64 : (p + 1) * 64], w[384 + p * 64 : 384 + (p + 1) * 64]) for p, code in enumerate(CODES)]
-title = "Square values for chess (tuning/squares.py): per piece code, middle game then end game,\n# centipawns per square from White's side, a1..h1 first"
+title = [
+    "Square values for chess (tuning/squares.py): per piece code, middle game then end game,",
+    "centipawns per square from White's side, a1..h1 first",
+]
 write(out, title, files, report, blocks, 8)

@@ -133,7 +133,7 @@ fn dead_material(slot_types: &[[PieceType; 4]; 2], armies: [usize; 2]) -> DeadMa
 /// piece's line centrality (`royal_line_centrality_quarter`) fitted with the royal piece's other
 /// terms and the King shield and exposure on those labels: error 0.017741 -> 0.017657,
 /// +27.7 +- 17.6 Elo in 856 games at 2 s + 0.02 s against the values before (SPRT: H1). The
-/// learned square values (chess only) play at 0.7 of their fit: +16 +- 14 Elo in 1,427 games
+/// learned square values (chess only) play at 0.7 of their fit: +14.0 +- 12.8 Elo in 1,618 games
 /// against the fit's full values (`tuning/README.md`, SQ7).
 const EVAL: &str = "pawn_eg_value=-39,leaper_eg_value=-101,rider_eg_value=-124,leaper_value=106,\
     rider_value=86,rider_move_value_quarter=15,rider_move_value_eg_quarter=11,\
