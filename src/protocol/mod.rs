@@ -269,6 +269,7 @@ impl Engine {
             }
             Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| error(&e))?,
             Effect::MoveOverhead => self.values.move_overhead = int(&value).unsigned_abs(),
+            Effect::SlowMover => self.values.slow_mover = int(&value).unsigned_abs(),
             Effect::ClearHash => self.clear_memory(),
             Effect::Ponder => self.values.ponder = value == Value::Bool(true),
             Effect::MultiPv => self.values.search.multi_pv = usize::try_from(int(&value)).map_err(|e| error(&e))?,
@@ -358,7 +359,7 @@ impl Engine {
         let (tt, heuristics) = (self.tt.clone(), self.heuristics.clone());
         let (threads, settings) = (self.values.threads, self.values.search_settings());
         let style = InfoStyle { show_wdl: self.values.show_wdl, ply: session.game_ply() };
-        let limits = Limits { move_overhead: self.values.move_overhead, ..go.limits };
+        let limits = Limits { move_overhead: self.values.move_overhead, slow_mover: Some(self.values.slow_mover), ..go.limits };
         let control = Control::new(limits.ponder);
         let work: Work = Box::new(move |out, control| {
             let session = &*session;

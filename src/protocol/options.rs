@@ -15,6 +15,10 @@ const MAX_THREADS: i64 = 512;
 /// and the GUI's clock (measured with one engine process per seat: see the clocked-game tests).
 const DEFAULT_MOVE_OVERHEAD: i64 = 50;
 const MAX_MOVE_OVERHEAD: i64 = 5000;
+/// `Slow Mover`, percent of the time manager's aim per move (Stockfish 15.1's range).
+const DEFAULT_SLOW_MOVER: i64 = 100;
+const MIN_SLOW_MOVER: i64 = 10;
+const MAX_SLOW_MOVER: i64 = 1000;
 /// Evaluation parameters are the options `Eval_<parameter>`.
 const EVAL_OPTION_PREFIX: &str = "Eval_";
 /// Search parameters are the options `Search_<parameter>`.
@@ -38,6 +42,7 @@ pub enum Effect {
     Hash,
     Threads,
     MoveOverhead,
+    SlowMover,
     ClearHash,
     Ponder,
     MultiplayerSearch,
@@ -82,6 +87,7 @@ pub fn table() -> Vec<OptionDef> {
         option("Hash", Kind::Spin { default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB }, Effect::Hash),
         option("Threads", Kind::Spin { default: 1, min: 1, max: MAX_THREADS }, Effect::Threads),
         option("Move Overhead", Kind::Spin { default: DEFAULT_MOVE_OVERHEAD, min: 0, max: MAX_MOVE_OVERHEAD }, Effect::MoveOverhead),
+        option("Slow Mover", Kind::Spin { default: DEFAULT_SLOW_MOVER, min: MIN_SLOW_MOVER, max: MAX_SLOW_MOVER }, Effect::SlowMover),
         option("Clear Hash", Kind::Button, Effect::ClearHash),
         option("Ponder", Kind::Check { default: false }, Effect::Ponder),
         option(
@@ -179,6 +185,8 @@ pub struct Values {
     pub hash_mb: usize,
     pub threads: usize,
     pub move_overhead: u64,
+    /// Percent of the time manager's aim per move.
+    pub slow_mover: u64,
     pub ponder: bool,
     /// The evaluation parameters set by `Eval_` options, over the game's own values.
     pub eval: EvalOverrides,
@@ -228,6 +236,7 @@ impl Default for Values {
             hash_mb: usize::try_from(DEFAULT_HASH_MB).expect("a positive size"),
             threads: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD.unsigned_abs(),
+            slow_mover: DEFAULT_SLOW_MOVER.unsigned_abs(),
             ponder: false,
             eval: EvalOverrides::default(),
             search: SearchSettings::default(),

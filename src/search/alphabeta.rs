@@ -64,12 +64,13 @@ fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
 /// of the move's number, as in the strong open engines (`lmr_base` + ln depth · ln number /
 /// `lmr_divisor`, both in hundredths); less on the principal variation and for checks and
 /// killers. A reduced move that raises alpha is searched again at full depth.
-fn duel_reduction(params: &SearchParams, depth: i32, index: usize, pv_node: bool, forcing: bool) -> i32 {
+fn duel_reduction(params: &SearchParams, depth: i32, index: usize, pv_node: bool, cut_node: bool, forcing: bool) -> i32 {
     if depth < LMR_MIN_DEPTH || index < 2 {
         return 0;
     }
     let (base, divisor) = (params.lmr_base as f32 / 100.0, params.lmr_divisor as f32 / 100.0);
-    let r = (base + (depth as f32).ln() * ((index + 1) as f32).ln() / divisor) as i32 - i32::from(pv_node) - i32::from(forcing);
+    let r = (base + (depth as f32).ln() * ((index + 1) as f32).ln() / divisor) as i32 - i32::from(pv_node) - i32::from(forcing)
+        + if cut_node { params.cut_node_reduction } else { 0 };
     r.clamp(0, depth - 2)
 }
 
@@ -96,7 +97,10 @@ pub(super) fn from_tt(v: i32, distance: i32) -> i32 {
 }
 
 impl<const W: usize> Worker<'_, W> {
-    pub(super) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    /// `cut_node`: a node off the principal variation expected to fail high (the first move of
+    /// its parent's zero-window search, or a reduced late move), where late moves are reduced
+    /// further; its children alternate.
+    pub(super) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, cut_node: bool) -> i32 {
         if !self.enter_node(ply) {
             return 0;
         }
@@ -192,7 +196,7 @@ impl<const W: usize> Worker<'_, W> {
             let u = self.make(Move::PASS);
             self.stack[ply + 1].previous = Move::NONE;
             self.stack[ply + 1].context = NO_CONTEXT;
-            let v = -self.search((depth - 1 - r).max(self.params.null_move_min_depth.min(depth - 1)), ply + 1, -beta, -beta + 1);
+            let v = -self.search((depth - 1 - r).max(self.params.null_move_min_depth.min(depth - 1)), ply + 1, -beta, -beta + 1, !cut_node);
             self.unmake(Move::PASS, u);
             if self.aborted {
                 return 0;
@@ -215,7 +219,7 @@ impl<const W: usize> Worker<'_, W> {
         if let Some(tt_score) = singular_candidate {
             let singular_beta = tt_score - self.params.se_margin * depth;
             self.stack[ply].excluded = tt_move;
-            let v = self.search((depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+            let v = self.search((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
             self.stack[ply].excluded = Move::NONE;
             if self.aborted {
                 return 0;
@@ -268,6 +272,8 @@ impl<const W: usize> Worker<'_, W> {
         deferred.clear();
         let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
         quiets.clear();
+        let mut captures = std::mem::take(&mut self.stack[ply].captures);
+        captures.clear();
         let (mut handed_out, mut next_deferred) = (0, 0);
         let mut check_lines = None;
         let quiet_order = self.quiet_order(ply);
@@ -337,9 +343,12 @@ impl<const W: usize> Worker<'_, W> {
                 busy.mark(child_key);
             }
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
-            let child = |w: &mut Self, d: i32, a: i32, b: i32| -> i32 {
-                if same_team { w.search(d, ply + 1, a, b) } else { -w.search(d, ply + 1, -b, -a) }
+            let child = |w: &mut Self, d: i32, a: i32, b: i32, cut: bool| -> i32 {
+                if same_team { w.search(d, ply + 1, a, b, cut) } else { -w.search(d, ply + 1, -b, -a, cut) }
             };
+            // A zero-window search's child is of the other kind than this node (of a principal
+            // variation node's: a cut node), a principal variation search's is none.
+            let full_cut = !pv_node && !cut_node;
             let mut v;
             if i == 0 {
                 let extension = match mv == tt_move {
@@ -347,12 +356,12 @@ impl<const W: usize> Worker<'_, W> {
                     true => extension.max(tt_move_extension),
                     false => extension,
                 };
-                v = child(self, depth - 1 + extension, alpha, beta);
+                v = child(self, depth - 1 + extension, alpha, beta, full_cut);
             } else {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
                 } else if quiet && !in_check {
-                    let r = duel_reduction(&self.params, depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv));
+                    let r = duel_reduction(&self.params, depth, i, pv_node, cut_node, gives_check || self.stack[ply].killers.contains(&mv));
                     if r > 0 {
                         // Less for moves with a good history, more for those with a bad one.
                         (r - credit / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)
@@ -364,12 +373,12 @@ impl<const W: usize> Worker<'_, W> {
                 };
                 let depth = depth + extension;
                 v = if same_team {
-                    child(self, depth - 1 - reduction, alpha, beta)
+                    child(self, depth - 1 - reduction, alpha, beta, full_cut)
                 } else {
-                    child(self, depth - 1 - reduction, alpha, alpha + 1)
+                    child(self, depth - 1 - reduction, alpha, alpha + 1, reduction > 0 || !cut_node)
                 };
                 if !same_team && v > alpha && (reduction > 0 || v < beta) {
-                    v = child(self, depth - 1, alpha, beta);
+                    v = child(self, depth - 1, alpha, beta, full_cut);
                 }
             }
             if let Some(busy) = busy {
@@ -389,15 +398,21 @@ impl<const W: usize> Worker<'_, W> {
                         if quiet && mv.kind() != MoveKind::Pass {
                             self.remember_cutoff(mv, ply, depth, &quiets);
                         }
+                        if duel && self.params.capture_history_percent > 0 {
+                            self.remember_capture_cutoff(mv, depth, &captures);
+                        }
                         break;
                     }
                 }
             }
             if quiet && mv.kind() != MoveKind::Pass {
                 quiets.push(mv);
+            } else if self.is_capture(mv) {
+                captures.push(mv);
             }
         }
         self.stack[ply].quiets = quiets;
+        self.stack[ply].captures = captures;
         self.stack[ply].list = picker.into_list();
         self.stack[ply].undos = undos;
         self.stack[ply].deferred = deferred;
@@ -431,13 +446,13 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mut delta = self.params.aspiration;
         let Some(centre) = previous.filter(|&p| delta > 0 && depth >= ASPIRATION_MIN_DEPTH && !self.multi && !is_mate_score(p)) else {
-            return self.search(depth, 0, -INF, INF);
+            return self.search(depth, 0, -INF, INF, false);
         };
         // Aspiration: a window around the last score, widened on the failing side until the
         // score falls inside.
         let (mut lo, mut hi) = (centre - delta, centre + delta);
         loop {
-            let v = self.search(depth, 0, lo, hi);
+            let v = self.search(depth, 0, lo, hi, false);
             if self.aborted || (lo < v && v < hi) {
                 return v;
             }

@@ -125,6 +125,16 @@ crate::params::tunable! {
     /// Late-move reductions with two players: the product of the logarithms of the depth and of
     /// the move's number is divided by this, in hundredths.
     lmr_divisor: 100..=600,
+    /// Late-move reductions with two players: plies more at a node expected to fail high (a cut
+    /// node: the first move of a zero-window search, or a reduced late move).
+    cut_node_reduction: 0..=3,
+    /// With two players captures are ordered by their victim, their attacker and this many
+    /// percent of their capture history (0: none; the history's bound is 16,384, a Knight taken
+    /// about 6,700 above a pawn).
+    capture_history_percent: 0..=400,
+    /// With two players a cut-off at depth d is worth this much history credit per ply of d (up
+    /// to 2,048, an eighth of the history's bound; 0: 16 d², up to 1,600).
+    history_bonus_slope: 0..=1000,
 }
 
 /// The defaults: the search's one table.
@@ -150,6 +160,9 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     quiesce_checks: 0,
     lmr_base: 75,
     lmr_divisor: 225,
+    cut_node_reduction: 0,
+    capture_history_percent: 0,
+    history_bonus_slope: 0,
 };
 
 impl Default for SearchParams {
@@ -206,6 +219,9 @@ pub struct Limits {
     pub search_moves: Vec<Move>,
     /// Milliseconds kept back from the clock for getting the move to the GUI.
     pub move_overhead: u64,
+    /// The time aimed at per move, in percent of the time manager's own aim (`Slow Mover`;
+    /// `None`: 100).
+    pub slow_mover: Option<u64>,
 }
 
 /// Signals from the protocol thread to a running search: stop now, and whether it is pondering.

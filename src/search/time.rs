@@ -84,7 +84,8 @@ impl Deadline {
         // The clock less the overhead of getting the move to the GUI and the cost of the moves to
         // go; at least a millisecond.
         let usable = left.saturating_sub(limits.move_overhead + PER_MOVE_COST_MS * moves).max(1);
-        let soft = (usable / moves + inc * INCREMENT_QUARTERS / 4).min(usable * SOFT_MAX_TENTHS / 10).max(1);
+        let aim = (usable / moves + inc * INCREMENT_QUARTERS / 4) * limits.slow_mover.unwrap_or(100) / 100;
+        let soft = aim.min(usable * SOFT_MAX_TENTHS / 10).max(1);
         let hard = (soft * HARD_PER_SOFT).min(usable * HARD_MAX_TENTHS / 10 + inc).min(usable).max(soft);
         Deadline { start, soft: Some(Duration::from_millis(soft)), hard: Some(Duration::from_millis(hard)), scale: AtomicU32::new(100) }
     }
@@ -163,6 +164,18 @@ mod tests {
         let d = Deadline::new(&l, p);
         assert_eq!((d.soft, ms(d.hard)), (None, 500));
         assert!(d.room_for_iteration() && !d.give_up_iteration());
+    }
+
+    /// `Slow Mover` scales the aim, within the same caps: 150 % of a twenty-fifth and the
+    /// increment, and never more than a fifth of the clock however slow.
+    #[test]
+    fn slow_mover_scales_the_aim_within_the_caps() {
+        let p = Player::new(0);
+        let slow = |percent: u64, time: u64| Deadline::new(&Limits { slow_mover: Some(percent), ..limits(time, 1000, 30) }, p);
+        assert_eq!((ms(slow(100, 60_000).soft), ms(slow(150, 60_000).soft)), (3395, 5092));
+        assert_eq!(ms(slow(50, 60_000).soft), 1697);
+        let d = slow(1000, 60_000);
+        assert_eq!((ms(d.soft), ms(d.hard)), (11_979, 24_958));
     }
 
     /// A sudden-death clock of 1 s lasts a 140-move game in which every move spends its whole

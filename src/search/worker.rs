@@ -49,6 +49,8 @@ pub(super) struct Ply<const W: usize> {
     pub others: Vec<Move>,
     /// The quiet moves searched so far at this node (they lose history credit at a cut-off).
     pub quiets: Vec<Move>,
+    /// The captures searched so far at this node (they lose capture-history credit at a cut-off).
+    pub captures: Vec<Move>,
     /// The quiet checks a capture-search node adds against a bare royal piece.
     pub checks: Vec<Move>,
     /// The node's static evaluation, with two players, where the mover is not in check.
@@ -74,6 +76,7 @@ impl<const W: usize> Default for Ply<W> {
             deferred: Vec::new(),
             others: Vec::new(),
             quiets: Vec::new(),
+            captures: Vec::new(),
             checks: Vec::new(),
             static_eval: None,
             previous: Move::NONE,
