@@ -274,6 +274,7 @@ impl<const W: usize> Worker<'_, W> {
         quiets.clear();
         let mut captures = std::mem::take(&mut self.stack[ply].captures);
         captures.clear();
+        let capture_history = duel && self.params.capture_history_percent > 0;
         let (mut handed_out, mut next_deferred) = (0, 0);
         let mut check_lines = None;
         let quiet_order = self.quiet_order(ply);
@@ -398,7 +399,7 @@ impl<const W: usize> Worker<'_, W> {
                         if quiet && mv.kind() != MoveKind::Pass {
                             self.remember_cutoff(mv, ply, depth, &quiets);
                         }
-                        if duel && self.params.capture_history_percent > 0 {
+                        if capture_history {
                             self.remember_capture_cutoff(mv, depth, &captures);
                         }
                         break;
@@ -407,7 +408,7 @@ impl<const W: usize> Worker<'_, W> {
             }
             if quiet && mv.kind() != MoveKind::Pass {
                 quiets.push(mv);
-            } else if self.is_capture(mv) {
+            } else if capture_history && self.is_capture(mv) {
                 captures.push(mv);
             }
         }

@@ -156,9 +156,14 @@ impl History {
     /// Two players: `bonus` (negative: a malus) towards the bounds.
     pub fn update(&mut self, player: Player, mv: Move, bonus: i32) {
         let i = self.slot(player, mv);
-        let h = &mut self.scores[i];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        self.scores[i] = toward_bound(self.scores[i], bonus);
     }
+}
+
+/// A history score moved by `bonus` less the share of the bonus it already holds ("gravity"), so
+/// that it stays within ±[`HISTORY_MAX`] and old credit fades.
+fn toward_bound(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
 }
 
 /// Credit for quiet moves with two players by the move one and two plies before them (the
@@ -210,8 +215,7 @@ impl ContinuationHistory {
             return;
         }
         let i = self.slot(context, kind, to);
-        let h = i32::from(self.scores[i]);
-        self.scores[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+        self.scores[i] = toward_bound(i32::from(self.scores[i]), bonus) as i16;
     }
 }
 
@@ -238,7 +242,7 @@ impl CaptureHistory {
         }
         let i =
             ((attacker.owner().index() * self.ntypes + attacker.kind().index()) * self.ntypes + victim.index()) * self.ncells + to.index();
-        Some(i % self.scores.len())
+        Some(if i < self.scores.len() { i } else { i % self.scores.len() })
     }
 
     pub fn score(&self, attacker: Man, victim: PieceType, to: Cell) -> i32 {
@@ -248,8 +252,7 @@ impl CaptureHistory {
     /// `bonus` (negative: a malus) towards the bounds, as [`History::update`].
     pub fn update(&mut self, attacker: Man, victim: PieceType, to: Cell, bonus: i32) {
         if let Some(i) = self.slot(attacker, victim, to) {
-            let h = i32::from(self.scores[i]);
-            self.scores[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+            self.scores[i] = toward_bound(i32::from(self.scores[i]), bonus) as i16;
         }
     }
 }
@@ -342,8 +345,9 @@ impl<const W: usize> Worker<'_, W> {
         if self.is_capture(mv) {
             let victim = self.pos.man_at(mv.victim_cell());
             let attacker = self.pos.man_at(mv.from());
-            let mvv_lva = values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE
-                + self.learned.captures.score(attacker, victim.kind(), mv.to()) * self.params.capture_history_percent / 100;
+            let percent = self.params.capture_history_percent;
+            let credit = if percent > 0 { self.learned.captures.score(attacker, victim.kind(), mv.to()) * percent / 100 } else { 0 };
+            let mvv_lva = values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE + credit;
             // With two sides, a capture that loses material in the exchange comes after the
             // quiet moves.
             if !self.multi && !see_ge(&self.pos, mv, 0, values) {
