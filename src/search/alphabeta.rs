@@ -64,14 +64,21 @@ fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
 /// of the move's number, as in the strong open engines (`lmr_base` + ln depth · ln number /
 /// `lmr_divisor`, both in hundredths); less on the principal variation and for checks and
 /// killers. A reduced move that raises alpha is searched again at full depth.
-fn duel_reduction(params: &SearchParams, depth: i32, index: usize, pv_node: bool, cut_node: bool, forcing: bool) -> i32 {
+/// `node_plies` is what the node's kind adds ([`node_reduction`]).
+fn duel_reduction(params: &SearchParams, depth: i32, index: usize, node_plies: i32, forcing: bool) -> i32 {
     if depth < LMR_MIN_DEPTH || index < 2 {
         return 0;
     }
     let (base, divisor) = (params.lmr_base as f32 / 100.0, params.lmr_divisor as f32 / 100.0);
-    let r = (base + (depth as f32).ln() * ((index + 1) as f32).ln() / divisor) as i32 - i32::from(pv_node) - i32::from(forcing)
-        + if cut_node { params.cut_node_reduction } else { 0 };
+    let r = (base + (depth as f32).ln() * ((index + 1) as f32).ln() / divisor) as i32 + node_plies - i32::from(forcing);
     r.clamp(0, depth - 2)
+}
+
+/// Plies the kind of a node adds to its late moves' reductions with two players: a ply less on
+/// the principal variation, `tt_pv_reduction` less where the table says the node was on one,
+/// `cut_node_reduction` more at a node expected to fail high.
+fn node_reduction(params: &SearchParams, pv_node: bool, was_pv: bool, cut_node: bool) -> i32 {
+    -i32::from(pv_node) - if was_pv { params.tt_pv_reduction } else { 0 } + if cut_node { params.cut_node_reduction } else { 0 }
 }
 
 /// A score for the table: mate scores counted from this node instead of the root.
@@ -138,8 +145,11 @@ impl<const W: usize> Worker<'_, W> {
         let mut tt_move = Move::NONE;
         let mut singular_candidate = None;
         let mut tt_bound = None;
+        // On a principal variation now or, as the table remembers, before.
+        let mut was_pv = pv_node;
         if let Some(e) = self.shared.tt.probe(self.key()) {
             tt_move = e.mv;
+            was_pv |= e.pv;
             let score = from_tt(e.score, self.distance());
             tt_bound = Some((score, e.bound));
             if duel
@@ -278,6 +288,7 @@ impl<const W: usize> Worker<'_, W> {
         let (mut handed_out, mut next_deferred) = (0, 0);
         let mut check_lines = None;
         let quiet_order = self.quiet_order(ply);
+        let node_plies = node_reduction(&self.params, pv_node, was_pv, cut_node);
         // Checks are searched a ply deeper (two players, within twice the iteration's depth, not
         // against bare royal pieces, where the mop-up's gradient mates and not one forcing line).
         let extend_checks = duel && self.params.check_extension != 0 && (ply as i32) < 2 * self.depth && !self.pos.opponents_bare(mover);
@@ -362,7 +373,7 @@ impl<const W: usize> Worker<'_, W> {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
                 } else if quiet && !in_check {
-                    let r = duel_reduction(&self.params, depth, i, pv_node, cut_node, gives_check || self.stack[ply].killers.contains(&mv));
+                    let r = duel_reduction(&self.params, depth, i, node_plies, gives_check || self.stack[ply].killers.contains(&mv));
                     if r > 0 {
                         // Less for moves with a good history, more for those with a bad one.
                         (r - credit / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)
@@ -433,7 +444,7 @@ impl<const W: usize> Worker<'_, W> {
         {
             self.learned.correction.learn(mover, key, best - static_eval, depth, self.params.correction);
         }
-        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, bound);
+        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, bound, was_pv);
         best
     }
 

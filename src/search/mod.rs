@@ -135,6 +135,9 @@ crate::params::tunable! {
     /// With two players a cut-off at depth d is worth this much history credit per ply of d (up
     /// to 2,048, an eighth of the history's bound; 0: 16 d², up to 1,600).
     history_bonus_slope: 0..=1000,
+    /// Late-move reductions with two players: plies less at a node on a principal variation now
+    /// or, as its table entry remembers, before (Stockfish's `ttPv`).
+    tt_pv_reduction: 0..=2,
 }
 
 /// The defaults: the search's one table.
@@ -163,6 +166,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     cut_node_reduction: 0,
     capture_history_percent: 0,
     history_bonus_slope: 0,
+    tt_pv_reduction: 0,
 };
 
 impl Default for SearchParams {

@@ -49,7 +49,7 @@ impl<const W: usize> Worker<'_, W> {
             let max_plies = if self.multi { self.params.multi_quiesce_plies.unsigned_abs() } else { TWO_PLAYER_QUIESCE_PLIES };
             if best >= beta || qdepth > max_plies {
                 if may_store && best >= beta {
-                    self.shared.tt.store(self.key(), Move::NONE, to_tt(best, self.distance()), 0, Bound::Lower);
+                    self.shared.tt.store(self.key(), Move::NONE, to_tt(best, self.distance()), 0, Bound::Lower, false);
                 }
                 return best;
             }
@@ -140,7 +140,7 @@ impl<const W: usize> Worker<'_, W> {
         }
         self.stack[ply].list = picker.into_list();
         if may_store && !self.aborted {
-            self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), 0, Bound::of(best, alpha0, beta));
+            self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), 0, Bound::of(best, alpha0, beta), false);
         }
         best
     }
