@@ -1,8 +1,8 @@
 //! The transposition table: lock-free, shared by all search threads.
 //!
 //! Each entry is three atomic words: the key xor-ed with the two data words, the move and the
-//! packed score/depth/bound/age. A torn write (two threads storing at once) makes the xor check
-//! fail and the entry reads as a miss, so no lock is needed.
+//! packed score, depth, bound, principal-variation flag and age. A torn write (two threads storing
+//! at once) makes the xor check fail and the entry reads as a miss, so no lock is needed.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
