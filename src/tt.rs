@@ -4,6 +4,8 @@
 //! packed score, depth, bound, principal-variation flag and age. A torn write (two threads storing
 //! at once) makes the xor check fail and the entry reads as a miss, so no lock is needed.
 
+use std::alloc::Layout;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::position::Move;
@@ -59,7 +61,7 @@ crate::error::message_error!(
 );
 
 pub struct TransTable {
-    slots: Box<[Slot]>,
+    slots: Slots,
     age: AtomicU64,
     /// Mixed into every key: changing it empties the table at once (an entry stored under another
     /// salt never matches again).
@@ -69,20 +71,86 @@ pub struct TransTable {
 /// Bytes in a mebibyte.
 const MIB: usize = 1 << 20;
 
-/// `n` slots in freshly zeroed memory. The operating system hands such memory out lazily, so a
-/// large table costs no time until it is used; `None` if it cannot be had.
-fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
-    let layout = std::alloc::Layout::array::<Slot>(n).ok().filter(|l| l.size() > 0)?;
-    // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires.
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
-    if ptr.is_null() {
-        return None;
-    }
-    // SAFETY: `ptr` holds `n` slots allocated by the global allocator with the layout of
-    // `[Slot; n]`, which is how a `Box<[Slot]>` frees them; all-zero bits are a valid `Slot`
-    // (three `AtomicU64` of value 0).
-    Some(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) })
+/// The table's slots, in freshly zeroed memory. The operating system hands such memory out
+/// lazily, so a large table costs no time until it is used. A table of a huge page (2 MiB) or more
+/// starts on a huge page boundary and asks the system for huge pages (Linux): a probe goes to a
+/// random slot, and with 4 KiB pages it would mostly miss the processor's address cache (TLB) as
+/// well as its data caches.
+struct Slots {
+    /// The first slot.
+    first: NonNull<Slot>,
+    len: usize,
+    /// The allocation holding the slots (a huge page larger than they need where aligned).
+    base: NonNull<u8>,
+    layout: Layout,
 }
+
+// SAFETY: `Slots` owns its memory as a `Box<[Slot]>` would, and `Slot` is made of atomics.
+unsafe impl Send for Slots {}
+// SAFETY: as for `Send`: shared access only ever reads or writes the slots' atomics.
+unsafe impl Sync for Slots {}
+
+/// Bytes in a huge page (x86-64 and most 64-bit Linux systems).
+const HUGE_PAGE: usize = 2 * MIB;
+
+impl Slots {
+    /// `n` zeroed slots; `None` if they cannot be had.
+    fn zeroed(n: usize) -> Option<Self> {
+        let bytes = Layout::array::<Slot>(n).ok().filter(|l| l.size() > 0)?.size();
+        let huge = bytes >= HUGE_PAGE;
+        // Aligned by hand inside a larger block: the allocator zeroes a block of plain alignment
+        // lazily (fresh pages), one of huge-page alignment by writing every byte.
+        let layout =
+            Layout::from_size_align(if huge { bytes.checked_add(HUGE_PAGE)? } else { bytes }, std::mem::align_of::<Slot>()).ok()?;
+        // SAFETY: the layout has a non-zero size, as `alloc_zeroed` requires.
+        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let offset = if huge { base.as_ptr().align_offset(HUGE_PAGE) } else { 0 };
+        // SAFETY: `offset` is below `HUGE_PAGE` where the block has `HUGE_PAGE` bytes to spare, and
+        // 0 otherwise, so the slots lie inside the block; they start at the block's start or on a
+        // huge page boundary, both aligned for `Slot`.
+        let first = unsafe { base.add(offset) }.cast::<Slot>();
+        if huge {
+            advise_huge_pages(first.as_ptr().cast(), bytes);
+        }
+        Some(Slots { first, len: n, base, layout })
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [Slot];
+
+    fn deref(&self) -> &[Slot] {
+        // SAFETY: `first` points to `len` slots inside the block, zeroed at allocation (all-zero
+        // bits are a valid `Slot`: three `AtomicU64` of value 0) and only changed through atomics.
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: `base` was allocated by the global allocator with `layout`, and is freed once.
+        unsafe { std::alloc::dealloc(self.base.as_ptr(), self.layout) }
+    }
+}
+
+/// Asks Linux to back `len` bytes from `start` (a huge page boundary) with huge pages. Only advice:
+/// where transparent huge pages are off the call fails and nothing changes.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, len: usize) {
+    use std::ffi::{c_int, c_void};
+    const MADV_HUGEPAGE: c_int = 14;
+    unsafe extern "C" {
+        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
+    }
+    // SAFETY: the range is memory this process owns (one allocation), and `madvise` with
+    // `MADV_HUGEPAGE` changes neither its contents nor its validity.
+    unsafe {
+        madvise(start.cast(), len, MADV_HUGEPAGE);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
 /// Memory the system can still give without swapping (Linux; `None` elsewhere).
 fn available_memory() -> Option<usize> {
@@ -103,7 +171,7 @@ impl TransTable {
             return Err(TableError(format!("{mb} MiB is more than the {} MiB of memory available", available / MIB)));
         }
         let n = (bytes / std::mem::size_of::<Slot>()).max(1);
-        let slots = zeroed_slots(n).ok_or_else(|| TableError(format!("cannot allocate {mb} MiB")))?;
+        let slots = Slots::zeroed(n).ok_or_else(|| TableError(format!("cannot allocate {mb} MiB")))?;
         Ok(TransTable { slots, age: AtomicU64::new(0), salt: AtomicU64::new(0) })
     }
 
@@ -223,6 +291,21 @@ mod tests {
         assert!(Bound::Lower.settles(60, 0, 60) && !Bound::Lower.settles(59, 0, 60));
         assert!(Bound::Upper.settles(0, 0, 60) && !Bound::Upper.settles(1, 0, 60));
         assert!(Bound::Exact.settles(30, 40, 41));
+    }
+
+    #[test]
+    fn a_large_table_starts_on_a_huge_page_and_holds_its_size() {
+        let tt = TransTable::new(4).expect("4 MiB");
+        assert_eq!(tt.slots.as_ptr().addr() % HUGE_PAGE, 0);
+        assert_eq!(tt.slots.len(), 4 * MIB / std::mem::size_of::<Slot>());
+        assert!(tt.slots.iter().all(|s| s.data.load(Ordering::Relaxed) == 0), "zeroed");
+        let mv = Move::new(Cell::new(1), Cell::new(2));
+        for key in (0..1000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
+            tt.store(key, mv, 7, 3, Bound::Exact, false);
+            assert_eq!(tt.probe(key).map(|e| e.score), Some(7));
+        }
+        let small = TransTable::new(1).expect("1 MiB");
+        assert_eq!(small.slots.len(), MIB / std::mem::size_of::<Slot>());
     }
 
     #[test]
