@@ -25,7 +25,7 @@ const PER_MOVE_COST_MS: u64 = 3;
 /// that an iteration rarely uses in full).
 const INCREMENT_QUARTERS: u64 = 4;
 /// The aim per move, in percent of the clock's share and the increment: 130 % gained
-/// +20.7 ± 14.1 Elo over 100 % (SPRT H1, 1,310 games at 2 s + 0.02 s, `Slow Mover` 130 against
+/// +21.0 ± 14.1 Elo over 100 % (SPRT H1, 1,310 games at 2 s + 0.02 s, `Slow Mover` 130 against
 /// 100), as tessera ended its games against Stockfish at 10 s + 0.1 s with 2.3 s left on average
 /// and Stockfish with 0.6 s. Not in sudden death: there a long game must last on the clock alone
 /// (at 130 % a 1 s clock did not last 140 moves). `Slow Mover` scales the aim further.
