@@ -360,6 +360,47 @@ fn search_parameters_are_options() {
     assert!(full > pruned, "{full} <= {pruned}");
 }
 
+/// The move of an `info ... pv` line and whether the line is exact (no bound).
+fn pv_move(line: &str) -> (&str, bool) {
+    let first = line.split(" pv ").nth(1).and_then(|pv| pv.split_whitespace().next()).expect("a pv move");
+    (first, !line.contains("bound "))
+}
+
+/// With `partial_iteration` a search stopped inside an iteration plays the root move that
+/// iteration had already searched to its full depth above the last completed value, and says so
+/// in a last `lowerbound` line; without it the last completed iteration's move stands. A node
+/// limit stops the search at the same node each time.
+#[test]
+fn a_stopped_iteration_plays_a_move_it_proved_better() {
+    let position = "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
+    let best_and_lines = |partial: u32, nodes: u32| {
+        let out = run(&[&format!("setoption name Search_partial_iteration value {partial}"), position, &format!("go nodes {nodes}")]);
+        let best = out.last().and_then(|l| l.split_whitespace().nth(1)).expect("bestmove").to_string();
+        let lines: Vec<String> = out.into_iter().filter(|l| l.starts_with("info depth") && l.contains(" pv ")).collect();
+        (best, lines)
+    };
+    let mut switched = None;
+    for nodes in (100_000..=700_000).step_by(50_000) {
+        let (best, lines) = best_and_lines(1, nodes);
+        let last = lines.last().expect("a line");
+        assert_eq!(pv_move(last).0, best, "{last}");
+        let exact = lines.iter().rfind(|l| pv_move(l).1).expect("a completed iteration");
+        if last.contains(" lowerbound ") && pv_move(exact).0 != best {
+            assert!(score_at(&lines, depth_of(last)) > score_at(&lines, depth_of(exact)), "{exact} / {last}");
+            assert_eq!(depth_of(last), depth_of(exact) + 1, "{last}");
+            switched.get_or_insert((nodes, pv_move(exact).0.to_string()));
+        }
+    }
+    let (nodes, exact_move) = switched.expect("some node limit stops an iteration after a better move");
+    // Off, the same search plays the completed iteration's move.
+    assert_eq!(best_and_lines(0, nodes).0, exact_move);
+}
+
+/// The depth of an `info depth` line.
+fn depth_of(line: &str) -> u32 {
+    line.split_whitespace().nth(2).and_then(|d| d.parse().ok()).expect("a depth")
+}
+
 /// The pruning on by default does not hide short mates in chess.
 #[test]
 fn default_pruning_finds_short_mates() {

@@ -81,9 +81,8 @@ pub fn info_line(session: &dyn Session, info: &Info, style: InfoStyle) -> String
         let parts: Vec<String> = players.entries().map(|(p, def)| format!("{}:{}", def.code, r.scores[p])).collect();
         score.push_str(&format!(" scores {}", parts.join(",")));
     }
-    let pv: Vec<String> = r.pv.iter().map(|&m| session.move_text(m)).collect();
-    format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
         r.depth,
         r.seldepth,
         r.multipv,
@@ -91,9 +90,14 @@ pub fn info_line(session: &dyn Session, info: &Info, style: InfoStyle) -> String
         r.nodes,
         nps(r.nodes, r.time_ms),
         r.hashfull,
-        r.time_ms,
-        pv.join(" ")
-    )
+        r.time_ms
+    );
+    // No `pv` token without moves: a GUI would read an empty line as the engine's.
+    if !r.pv.is_empty() {
+        let pv: Vec<String> = r.pv.iter().map(|&m| session.move_text(m)).collect();
+        line.push_str(&format!(" pv {}", pv.join(" ")));
+    }
+    line
 }
 
 /// The `bestmove` line of a finished search.

@@ -406,6 +406,9 @@ impl<const W: usize> Worker<'_, W> {
                 if v > alpha {
                     alpha = v;
                     self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_line = Some((v, self.stack[0].pv.clone()));
+                    }
                     if v >= beta {
                         if quiet && mv.kind() != MoveKind::Pass {
                             self.remember_cutoff(mv, ply, depth, &quiets);
@@ -452,6 +455,7 @@ impl<const W: usize> Worker<'_, W> {
     /// max-n: the evaluation at the end of the principal variation).
     pub(super) fn iterate(&mut self, depth: i32, previous: Option<i32>) -> i32 {
         self.depth = depth;
+        self.root_line = None;
         if self.algorithm == MultiSearch::MaxN {
             self.maxn(depth, 0, self.root, 0);
             return self.pv_end_value(self.root);

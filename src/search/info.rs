@@ -86,7 +86,11 @@ impl<const W: usize> Worker<'_, W> {
     /// that quick searches do not print them).
     pub(super) fn tell_bound(&mut self, depth: i32, value: i32, bound: Bound) {
         if self.reporter.is_some() && self.shared.deadline.start.elapsed() >= PROGRESS_INTERVAL {
-            let pv = self.stack[0].pv.clone();
+            // A window that failed low has no line of its own yet: the last iteration's stands.
+            let pv = match &self.stack[0].pv {
+                pv if pv.is_empty() => self.previous_pvs.get(self.pv_index).cloned().unwrap_or_default(),
+                pv => pv.clone(),
+            };
             let line = self.line(&pv, depth, value, self.pv_index + 1, bound);
             self.tell(Info::Line(line));
         }

@@ -138,6 +138,10 @@ crate::params::tunable! {
     /// Late-move reductions with two players: plies less at a node on a principal variation now
     /// or, as its table entry remembers, before (Stockfish's `ttPv`).
     tt_pv_reduction: 0..=2,
+    /// 1: with one line wanted, a search stopped inside an iteration plays the root move that
+    /// iteration had already found better than the last completed one's value (0: the last
+    /// completed iteration's move).
+    partial_iteration: 0..=1,
 }
 
 /// The defaults: the search's one table.
@@ -167,6 +171,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     capture_history_percent: 0,
     history_bonus_slope: 0,
     tt_pv_reduction: 0,
+    partial_iteration: 0,
 };
 
 impl Default for SearchParams {

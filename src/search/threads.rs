@@ -127,6 +127,8 @@ pub fn think<const W: usize>(
         // A weakened search needs several lines to choose from.
         let lines_wanted = settings.multi_pv.max(if strength.is_limited() { SKILL_MULTI_PV } else { 1 }).min(legal.len()).max(1);
         w.may_be_overtaken = lines_wanted == 1;
+        // Max-n keeps no window: its first root move sets the line whatever its value.
+        let keep_partial = settings.params.partial_iteration != 0 && lines_wanted == 1 && w.algorithm != MultiSearch::MaxN;
         let mut previous: Vec<Option<i32>> = vec![None; lines_wanted];
         let mut picked = None;
         let mut last_lines: Vec<Report> = Vec::new();
@@ -138,6 +140,7 @@ pub fn think<const W: usize>(
             main_depth.store(depth, Ordering::Relaxed);
             // One search per line, each leaving out the first moves of the lines before it.
             let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
+            let mut partial = None;
             w.excluded.clear();
             for (k, &centre) in previous.iter().enumerate() {
                 w.pv_index = k;
@@ -152,6 +155,9 @@ pub fn think<const W: usize>(
                     break;
                 }
                 if w.aborted && (depth > 1 || k > 0) {
+                    if k == 0 && keep_partial {
+                        partial = w.root_line.take();
+                    }
                     break;
                 }
                 let pv = w.stack[0].pv.clone();
@@ -161,6 +167,17 @@ pub fn think<const W: usize>(
             }
             w.excluded.clear();
             if found.is_empty() {
+                // Stopped inside the iteration: a root move it already searched to the full depth
+                // above the last iteration's value is the better move.
+                if let Some((v, pv)) = partial
+                    && pv.first().is_some_and(|&m| m != best)
+                    && last_value.is_some_and(|last| v > last)
+                {
+                    let line = w.line(&pv, depth, v, 1, Bound::Lower);
+                    w.tell(Info::Line(line));
+                    best = pv[0];
+                    ponder = pv.get(1).copied();
+                }
                 break;
             }
             // Best first (the lines of one iteration may come back out of order).
@@ -168,6 +185,7 @@ pub fn think<const W: usize>(
             for (k, (v, _)) in found.iter().enumerate() {
                 previous[k] = Some(*v);
             }
+            w.previous_pvs = found.iter().map(|(_, pv)| pv.clone()).collect();
             let lines: Vec<Report> = found.iter().enumerate().map(|(k, (v, pv))| w.line(pv, depth, *v, k + 1, Bound::Exact)).collect();
             if let Some(&m) = lines[0].pv.first() {
                 stability.changes /= 2.0;

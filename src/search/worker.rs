@@ -181,6 +181,12 @@ pub(super) struct Worker<'a, const W: usize> {
     pub excluded: Vec<Move>,
     /// Which principal variation of the iteration is being searched (from 0).
     pub pv_index: usize,
+    /// The principal variations of the last completed iteration, by line: the bound lines of a
+    /// failed aspiration window show them while no move of the new iteration has a line yet.
+    pub previous_pvs: Vec<Vec<Move>>,
+    /// The best root line the running iteration has completed (its value and moves), for a
+    /// search stopped before the iteration ends.
+    pub root_line: Option<(i32, Vec<Move>)>,
     /// The iteration being searched.
     pub depth: i32,
     /// The root move being searched, with its number in the search order (from 1).
@@ -229,6 +235,8 @@ impl<'a, const W: usize> Worker<'a, W> {
             root_moves: None,
             excluded: Vec::new(),
             pv_index: 0,
+            previous_pvs: Vec::new(),
+            root_line: None,
             depth: 0,
             current_root: None,
             reporter: None,
