@@ -169,7 +169,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_divisor: 225,
     cut_node_reduction: 0,
     capture_history_percent: 0,
-    history_bonus_slope: 0,
+    history_bonus_slope: 300,
     tt_pv_reduction: 0,
     partial_iteration: 0,
 };
