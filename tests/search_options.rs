@@ -367,33 +367,43 @@ fn pv_move(line: &str) -> (&str, bool) {
 }
 
 /// With `partial_iteration` a search stopped inside an iteration plays the root move that
-/// iteration had already searched to its full depth above the last completed value, and says so
-/// in a last `lowerbound` line; without it the last completed iteration's move stands. A node
-/// limit stops the search at the same node each time.
+/// iteration had already searched to its full depth above the last completed value (or above
+/// the last completed move's value in it), and says so in a last `lowerbound` line; without it
+/// the last completed iteration's move stands. A node limit stops the search at the same node
+/// each time: limits a little below the end of an iteration that changed its move stop it after
+/// the new move was found.
 #[test]
 fn a_stopped_iteration_plays_a_move_it_proved_better() {
     let position = "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
-    let best_and_lines = |partial: u32, nodes: u32| {
-        let out = run(&[&format!("setoption name Search_partial_iteration value {partial}"), position, &format!("go nodes {nodes}")]);
+    let lines_of = |partial: u32, go: &str| {
+        let out = run(&[&format!("setoption name Search_partial_iteration value {partial}"), position, go]);
         let best = out.last().and_then(|l| l.split_whitespace().nth(1)).expect("bestmove").to_string();
         let lines: Vec<String> = out.into_iter().filter(|l| l.starts_with("info depth") && l.contains(" pv ")).collect();
         (best, lines)
     };
+    let nodes_of =
+        |line: &str| -> u64 { line.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()).expect("nodes") };
+    let (_, full) = lines_of(0, "go depth 10");
+    let completed: Vec<&String> = full.iter().filter(|l| pv_move(l).1).collect();
     let mut switched = None;
-    for nodes in (100_000..=700_000).step_by(50_000) {
-        let (best, lines) = best_and_lines(1, nodes);
-        let last = lines.last().expect("a line");
-        assert_eq!(pv_move(last).0, best, "{last}");
-        let exact = lines.iter().rfind(|l| pv_move(l).1).expect("a completed iteration");
-        if last.contains(" lowerbound ") && pv_move(exact).0 != best {
-            assert!(score_at(&lines, depth_of(last)) > score_at(&lines, depth_of(exact)), "{exact} / {last}");
-            assert_eq!(depth_of(last), depth_of(exact) + 1, "{last}");
-            switched.get_or_insert((nodes, pv_move(exact).0.to_string()));
+    for pair in completed.windows(2).filter(|p| pv_move(p[0]).0 != pv_move(p[1]).0) {
+        let (before, after) = (nodes_of(pair[0]), nodes_of(pair[1]));
+        for k in 1..=5 {
+            let nodes = after - k * (after - before) / 10;
+            let (best, lines) = lines_of(1, &format!("go nodes {nodes}"));
+            let last = lines.last().expect("a line");
+            assert_eq!(pv_move(last).0, best, "{last}");
+            let exact = lines.iter().rfind(|l| pv_move(l).1).expect("a completed iteration");
+            if pv_move(exact).0 != best {
+                assert!(last.contains(" lowerbound "), "{last}");
+                assert_eq!(depth_of(last), depth_of(exact) + 1, "{last}");
+                switched.get_or_insert((nodes, pv_move(exact).0.to_string()));
+            }
         }
     }
-    let (nodes, exact_move) = switched.expect("some node limit stops an iteration after a better move");
+    let (nodes, exact_move) = switched.expect("a limit stops an iteration after its new move");
     // Off, the same search plays the completed iteration's move.
-    assert_eq!(best_and_lines(0, nodes).0, exact_move);
+    assert_eq!(lines_of(0, &format!("go nodes {nodes}")).0, exact_move);
 }
 
 /// The depth of an `info depth` line.

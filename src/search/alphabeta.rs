@@ -400,6 +400,9 @@ impl<const W: usize> Worker<'_, W> {
             if self.aborted {
                 break;
             }
+            if ply == 0 && mv == self.prior_best.0 {
+                self.prior_best.1 = Some(v);
+            }
             if v > best {
                 best = v;
                 best_move = mv;
@@ -456,6 +459,7 @@ impl<const W: usize> Worker<'_, W> {
     pub(super) fn iterate(&mut self, depth: i32, previous: Option<i32>) -> i32 {
         self.depth = depth;
         self.root_line = None;
+        self.prior_best.1 = None;
         if self.algorithm == MultiSearch::MaxN {
             self.maxn(depth, 0, self.root, 0);
             return self.pv_end_value(self.root);

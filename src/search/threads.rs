@@ -141,6 +141,7 @@ pub fn think<const W: usize>(
             // One search per line, each leaving out the first moves of the lines before it.
             let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
             let mut partial = None;
+            w.prior_best = (best, None);
             w.excluded.clear();
             for (k, &centre) in previous.iter().enumerate() {
                 w.pv_index = k;
@@ -168,10 +169,11 @@ pub fn think<const W: usize>(
             w.excluded.clear();
             if found.is_empty() {
                 // Stopped inside the iteration: a root move it already searched to the full depth
-                // above the last iteration's value is the better move.
+                // above the last iteration's value, or above the last iteration's move as this
+                // iteration found it, is the better move.
                 if let Some((v, pv)) = partial
                     && pv.first().is_some_and(|&m| m != best)
-                    && last_value.is_some_and(|last| v > last)
+                    && (last_value.is_some_and(|last| v > last) || w.prior_best.1.is_some_and(|prior| v > prior))
                 {
                     let line = w.line(&pv, depth, v, 1, Bound::Lower);
                     w.tell(Info::Line(line));

@@ -187,6 +187,9 @@ pub(super) struct Worker<'a, const W: usize> {
     /// The best root line the running iteration has completed (its value and moves), for a
     /// search stopped before the iteration ends.
     pub root_line: Option<(i32, Vec<Move>)>,
+    /// The move the last completed iteration chose, and its value in the running iteration once
+    /// searched there (a bound where it failed low): a root line above it is a better move.
+    pub prior_best: (Move, Option<i32>),
     /// The iteration being searched.
     pub depth: i32,
     /// The root move being searched, with its number in the search order (from 1).
@@ -237,6 +240,7 @@ impl<'a, const W: usize> Worker<'a, W> {
             pv_index: 0,
             previous_pvs: Vec::new(),
             root_line: None,
+            prior_best: (Move::NONE, None),
             depth: 0,
             current_root: None,
             reporter: None,
