@@ -139,8 +139,8 @@ crate::params::tunable! {
     /// or, as its table entry remembers, before (Stockfish's `ttPv`).
     tt_pv_reduction: 0..=2,
     /// 1: with one line wanted, a search stopped inside an iteration plays the root move that
-    /// iteration had already found better than the last completed one's value (0: the last
-    /// completed iteration's move).
+    /// iteration had already found better than the last completed one's value, or than that
+    /// iteration's move as it found it (0: the last completed iteration's move).
     partial_iteration: 0..=1,
 }
 
