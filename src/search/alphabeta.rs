@@ -459,7 +459,6 @@ impl<const W: usize> Worker<'_, W> {
     pub(super) fn iterate(&mut self, depth: i32, previous: Option<i32>) -> i32 {
         self.depth = depth;
         self.root_line = None;
-        self.prior_best.1 = None;
         if self.algorithm == MultiSearch::MaxN {
             self.maxn(depth, 0, self.root, 0);
             return self.pv_end_value(self.root);
