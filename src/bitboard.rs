@@ -109,6 +109,46 @@ impl<const W: usize> Bitboard<W> {
         None
     }
 
+    /// Every cell whose index is at most this set's lowest (the whole board when empty): with
+    /// [`Bitboard::through_last`], what cuts a ray at its first blocker without a second table
+    /// lookup, a ray's cells being in index order.
+    #[inline(always)]
+    pub fn through_first(&self) -> Self {
+        let mut out = Self::EMPTY;
+        let mut found = false;
+        for i in 0..W {
+            let w = self.0[i];
+            out.0[i] = if found {
+                0
+            } else if w != 0 {
+                found = true;
+                w ^ (w - 1)
+            } else {
+                !0
+            };
+        }
+        out
+    }
+
+    /// Every cell whose index is at least this set's highest (the whole board when empty).
+    #[inline(always)]
+    pub fn through_last(&self) -> Self {
+        let mut out = Self::EMPTY;
+        let mut found = false;
+        for i in (0..W).rev() {
+            let w = self.0[i];
+            out.0[i] = if found {
+                0
+            } else if w != 0 {
+                found = true;
+                !0u64 << (63 - w.leading_zeros())
+            } else {
+                !0
+            };
+        }
+        out
+    }
+
     /// Removes and returns the lowest set bit.
     #[inline(always)]
     pub fn pop_first(&mut self) -> Option<Cell> {
@@ -218,5 +258,28 @@ mod tests {
         assert_eq!((b ^ c).count(), 3);
         assert_eq!((!Bitboard::<6>::EMPTY).count(), 384);
         assert_eq!(Bitboard::<1>::first_n(10).count(), 10);
+    }
+
+    /// The prefix and suffix masks against a cell-by-cell definition, in one word and across words.
+    #[test]
+    fn through_first_and_last_cut_at_the_extreme_cells() {
+        fn check<const W: usize>(cells: &[usize]) {
+            let mut b = Bitboard::<W>::EMPTY;
+            for &c in cells {
+                b.set(Cell::new(c));
+            }
+            let (lo, hi) = (b.first().expect("set").index(), b.last().expect("set").index());
+            let (up, down) = (b.through_first(), b.through_last());
+            for c in 0..W * 64 {
+                assert_eq!(up.has(Cell::new(c)), c <= lo, "through_first {cells:?} at {c}");
+                assert_eq!(down.has(Cell::new(c)), c >= hi, "through_last {cells:?} at {c}");
+            }
+        }
+        for cells in [&[0][..], &[63], &[5, 40], &[0, 63]] {
+            check::<1>(cells);
+        }
+        for cells in [&[0][..], &[63, 64], &[64], &[130, 200, 349], &[383], &[0, 383]] {
+            check::<6>(cells);
+        }
     }
 }

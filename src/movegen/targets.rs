@@ -134,24 +134,29 @@ pub fn attack_targets<const W: usize>(game: &Game<W>, from: Cell, kind: PieceTyp
                     targets |= tables.ray_attacks(r, from, occ);
                 }
             }
-            CompiledComponent::Hop { rays } => {
-                // Beyond the screen, up to and including the next man.
-                for &r in rays {
-                    let ray = &tables.rays[usize::from(r)];
-                    let Some(screen) = ray.nearest(ray.mask[from] & occ) else { continue };
-                    let beyond = ray.mask[from] & tables.rays[ray.unlimited].mask[screen];
-                    targets |= match ray.nearest(beyond & occ) {
-                        None => beyond,
-                        Some(t) => beyond & !tables.rays[ray.unlimited].mask[t],
-                    };
-                }
-            }
+            CompiledComponent::Hop { rays } => targets |= hop_attacks(tables, rays, from, occ),
             CompiledComponent::Curved { set } => targets |= curved_targets(tables, *set, from, occ, occ),
             CompiledComponent::Bent { set } => {
                 let empty = Bitboard::EMPTY;
                 targets |= bent_targets(&tables.bent[usize::from(*set)][from], tables, occ, empty, occ);
             }
         }
+    }
+    targets
+}
+
+/// A hopper's attacks: beyond the screen, up to and including the next man (apart from
+/// [`attack_targets`], as [`hop_targets`] is from [`piece_targets`], to keep its loop small).
+fn hop_attacks<const W: usize>(tables: &MoveTables<W>, rays: &[u16], from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+    let mut targets = Bitboard::EMPTY;
+    for &r in rays {
+        let ray = &tables.rays[usize::from(r)];
+        let Some(screen) = ray.nearest(ray.mask[from] & occ) else { continue };
+        let beyond = ray.mask[from] & tables.rays[ray.unlimited].mask[screen];
+        targets |= match ray.nearest(beyond & occ) {
+            None => beyond,
+            Some(t) => beyond & !tables.rays[ray.unlimited].mask[t],
+        };
     }
     targets
 }

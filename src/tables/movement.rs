@@ -88,9 +88,13 @@ impl<const W: usize> MoveTables<W> {
     pub fn ray_attacks(&self, ray: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
         let r = &self.rays[usize::from(ray)];
         let m = r.mask[from];
-        match r.nearest(m & occ) {
-            None => m,
-            Some(b) => m & !self.rays[r.unlimited].mask[b],
+        let blockers = m & occ;
+        if blockers.is_empty() {
+            m
+        } else if r.ascending {
+            m & blockers.through_first()
+        } else {
+            m & blockers.through_last()
         }
     }
 
