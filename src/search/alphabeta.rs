@@ -76,9 +76,13 @@ fn duel_reduction(params: &SearchParams, depth: i32, index: usize, node_plies: i
 
 /// Plies the kind of a node adds to its late moves' reductions with two players: a ply less on
 /// the principal variation, `tt_pv_reduction` less where the table says the node was on one,
-/// `cut_node_reduction` more at a node expected to fail high.
-fn node_reduction(params: &SearchParams, pv_node: bool, was_pv: bool, cut_node: bool) -> i32 {
-    -i32::from(pv_node) - if was_pv { params.tt_pv_reduction } else { 0 } + if cut_node { params.cut_node_reduction } else { 0 }
+/// `cut_node_reduction` more at a node expected to fail high, `lmr_unimproving` more where the
+/// static evaluation is not improving.
+fn node_reduction(params: &SearchParams, pv_node: bool, was_pv: bool, cut_node: bool, improving: bool) -> i32 {
+    let more = |on: bool, plies: i32| if on { plies } else { 0 };
+    -i32::from(pv_node) - more(was_pv, params.tt_pv_reduction)
+        + more(cut_node, params.cut_node_reduction)
+        + more(!improving, params.lmr_unimproving)
 }
 
 /// A score for the table: mate scores counted from this node instead of the root.
@@ -288,7 +292,7 @@ impl<const W: usize> Worker<'_, W> {
         let (mut handed_out, mut next_deferred) = (0, 0);
         let mut check_lines = None;
         let quiet_order = self.quiet_order(ply);
-        let node_plies = node_reduction(&self.params, pv_node, was_pv, cut_node);
+        let node_plies = node_reduction(&self.params, pv_node, was_pv, cut_node, improving);
         // Checks are searched a ply deeper (two players, within twice the iteration's depth, not
         // against bare royal pieces, where the mop-up's gradient mates and not one forcing line).
         let extend_checks = duel && self.params.check_extension != 0 && (ply as i32) < 2 * self.depth && !self.pos.opponents_bare(mover);

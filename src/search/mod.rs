@@ -142,6 +142,9 @@ crate::params::tunable! {
     /// iteration had already found better than the last completed one's value, or than that
     /// iteration's move as it found it (0: the last completed iteration's move).
     partial_iteration: 0..=1,
+    /// Late-move reductions with two players: plies more at a node whose static evaluation is not
+    /// better than at the mover's previous turn (Stockfish's `!improving`).
+    lmr_unimproving: 0..=2,
 }
 
 /// The defaults: the search's one table.
@@ -172,6 +175,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     history_bonus_slope: 300,
     tt_pv_reduction: 0,
     partial_iteration: 0,
+    lmr_unimproving: 0,
 };
 
 impl Default for SearchParams {
