@@ -205,7 +205,7 @@ impl<const W: usize> Worker<'_, W> {
 
         // Null move: only where the side to move alternates (two players) and is not in check.
         let mut r = self.params.null_move_r;
-        if prune && r > 0 && depth > r && eval >= beta && excluded == Move::NONE && self.has_pieces(mover) {
+        if prune && r > 0 && depth >= self.params.null_move_depth && eval >= beta && excluded == Move::NONE && self.has_pieces(mover) {
             r += depth / NULL_MOVE_DEPTH_DIVISOR + ((eval - beta) / NULL_MOVE_EVAL_STEP).min(NULL_MOVE_EVAL_PLIES);
             let u = self.make(Move::PASS);
             self.stack[ply + 1].previous = Move::NONE;

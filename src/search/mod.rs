@@ -70,6 +70,8 @@ crate::params::tunable! {
     /// search alone, which cannot see a quiet mate threat behind the pass), and never deeper than
     /// the node's depth less a ply.
     null_move_min_depth: 0..=4,
+    /// The null move is tried at nodes this deep or deeper (plies).
+    null_move_depth: 1..=8,
     /// Aspiration window around the previous iteration's score, in centipawns (0: full window).
     aspiration: 0..=1000,
     /// Reverse futility pruning up to `rfp_depth`: a node whose static evaluation beats beta by
@@ -151,6 +153,7 @@ crate::params::tunable! {
 pub const SEARCH_PARAMS: SearchParams = SearchParams {
     null_move_r: 2,
     null_move_min_depth: 0,
+    null_move_depth: 3,
     aspiration: 30,
     rfp_margin: 100,
     rfp_depth: 3,
