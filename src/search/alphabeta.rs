@@ -384,6 +384,9 @@ impl<const W: usize> Worker<'_, W> {
                     } else {
                         r
                     }
+                } else if self.params.lmr_captures != 0 && !in_check && mv.promotion().is_none() && self.is_capture(mv) {
+                    // A late capture: a ply less than a quiet move's, as it is likelier to matter.
+                    (duel_reduction(&self.params, depth, i, node_plies, gives_check) - 1).max(0)
                 } else {
                     0
                 };

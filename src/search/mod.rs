@@ -147,6 +147,9 @@ crate::params::tunable! {
     /// Late-move reductions with two players: plies more at a node whose static evaluation is not
     /// better than at the mover's previous turn (Stockfish's `!improving`).
     lmr_unimproving: 0..=2,
+    /// 1: with two players late captures (not promotions) are reduced too, a ply less than a
+    /// quiet move of their number.
+    lmr_captures: 0..=1,
 }
 
 /// The defaults: the search's one table.
@@ -179,6 +182,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     tt_pv_reduction: 0,
     partial_iteration: 0,
     lmr_unimproving: 0,
+    lmr_captures: 0,
 };
 
 impl Default for SearchParams {
