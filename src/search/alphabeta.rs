@@ -60,11 +60,11 @@ fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
     if quiet && depth >= LMR_MIN_DEPTH && index >= LMR_FIRST_MOVE && !in_check { 1 + i32::from(index >= LMR_DEEPER_MOVE) } else { 0 }
 }
 
-/// Plies to reduce a quiet move with two players: growing with the logarithms of the depth and
-/// of the move's number, as in the strong open engines (`lmr_base` + ln depth · ln number /
-/// `lmr_divisor`, both in hundredths); less on the principal variation and for checks and
-/// killers. A reduced move that raises alpha is searched again at full depth.
-/// `node_plies` is what the node's kind adds ([`node_reduction`]).
+/// Plies to reduce a late quiet move (with `lmr_captures`, a late capture a ply less) with two
+/// players: growing with the logarithms of the depth and of the move's number, as in the strong
+/// open engines (`lmr_base` + ln depth · ln number / `lmr_divisor`, both in hundredths); less on
+/// the principal variation and for checks and killers. A reduced move that raises alpha is
+/// searched again at full depth. `node_plies` is what the node's kind adds ([`node_reduction`]).
 fn duel_reduction(params: &SearchParams, depth: i32, index: usize, node_plies: i32, forcing: bool) -> i32 {
     if depth < LMR_MIN_DEPTH || index < 2 {
         return 0;
