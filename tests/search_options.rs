@@ -360,6 +360,26 @@ fn search_parameters_are_options() {
     assert!(full > pruned, "{full} <= {pruned}");
 }
 
+/// The selectivity parameters that are off by default reach the search: each changes the tree of
+/// a fixed-depth search (whether they make it smaller over many positions is measured in
+/// tuning/README.md, not here: one position's tree can grow either way).
+#[test]
+fn selectivity_parameters_change_the_search() {
+    let nodes = |option: Option<&str>| -> u64 {
+        let setting = option.map(|o| format!("setoption name {o}"));
+        let position = "position fen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+        let mut lines: Vec<&str> = setting.iter().map(String::as_str).collect();
+        lines.extend([position, "go depth 7"]);
+        let out = run(&lines);
+        let line = out.iter().rfind(|l| l.starts_with("info depth 7 ") && l.contains(" pv ")).expect("depth 7").clone();
+        line.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()).expect("nodes")
+    };
+    let default = nodes(None);
+    for option in ["Search_lmr_captures value 1", "Search_lmr_unimproving value 1", "Search_null_move_depth value 2"] {
+        assert_ne!(nodes(Some(option)), default, "{option}");
+    }
+}
+
 /// The move of an `info ... pv` line and whether the line is exact (no bound).
 fn pv_move(line: &str) -> (&str, bool) {
     let first = line.split(" pv ").nth(1).and_then(|pv| pv.split_whitespace().next()).expect("a pv move");
