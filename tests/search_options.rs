@@ -375,7 +375,12 @@ fn selectivity_parameters_change_the_search() {
         line.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()).expect("nodes")
     };
     let default = nodes(None);
-    for option in ["Search_lmr_captures value 1", "Search_lmr_unimproving value 1", "Search_null_move_depth value 2"] {
+    for option in [
+        "Search_lmr_captures value 1",
+        "Search_lmr_unimproving value 1",
+        "Search_null_move_depth value 2",
+        "Search_reduced_pruning value 1",
+    ] {
         assert_ne!(nodes(Some(option)), default, "{option}");
     }
 }

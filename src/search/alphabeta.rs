@@ -74,6 +74,13 @@ fn duel_reduction(params: &SearchParams, depth: i32, index: usize, node_plies: i
     r.clamp(0, depth - 2)
 }
 
+/// Plies to reduce a late quiet move with two players: [`duel_reduction`], less for a move with a
+/// good ordering `credit` (history and continuation history), more for one with a bad one.
+fn quiet_reduction(params: &SearchParams, depth: i32, index: usize, node_plies: i32, forcing: bool, credit: i32) -> i32 {
+    let r = duel_reduction(params, depth, index, node_plies, forcing);
+    if r > 0 { (r - credit / LMR_HISTORY_DIVISOR).clamp(0, depth - 2) } else { r }
+}
+
 /// Plies the kind of a node adds to its late moves' reductions with two players: a ply less on
 /// the principal variation, `tt_pv_reduction` less where the table says the node was on one,
 /// `cut_node_reduction` more at a node expected to fail high, `lmr_unimproving` more where the
@@ -312,12 +319,32 @@ impl<const W: usize> Worker<'_, W> {
             let i = handed_out;
             let quiet = self.is_quiet(mv);
             let may_check = duel && self.may_give_check(mv, &mut check_lines);
+            let killer = self.stack[ply].killers.contains(&mv);
+            // The move's credit for late-move reductions, taken before it is made.
+            let credit = if duel && quiet && mv.kind() != MoveKind::Pass && depth >= LMR_MIN_DEPTH && i >= 2 {
+                self.quiet_score(mv, &quiet_order)
+            } else {
+                0
+            };
+            // With `reduced_pruning` a late quiet move is pruned as at the depth its late-move
+            // reduction leaves it (Stockfish's `lmrDepth`).
+            let prune_depth = if prune && quiet && self.params.reduced_pruning != 0 {
+                depth - quiet_reduction(&self.params, depth, i, node_plies, killer, credit)
+            } else {
+                depth
+            };
             let late =
                 prune && depth <= self.params.lmp_depth && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
+            let futile_move = futile
+                || (prune_depth < depth
+                    && fm > 0
+                    && prune_depth <= self.params.futility_depth
+                    && !is_mate_score(alpha)
+                    && eval + fm * prune_depth <= alpha);
             // Futility and late-move pruning spare quiet moves that give check. One that cannot
             // give check is skipped before the exchange test and before it is made, so that most
             // pruned moves cost nothing; it still counts in the move number, as it would once made.
-            let prunable = (futile || late) && i > 0 && quiet;
+            let prunable = (futile_move || late) && i > 0 && quiet;
             if prunable && !may_check {
                 handed_out += 1;
                 continue;
@@ -325,17 +352,11 @@ impl<const W: usize> Worker<'_, W> {
             // Static-exchange pruning near the leaves: a move that loses more material than the
             // depth can win back.
             if prune && i > 0 && depth <= SEE_PRUNE_MAX_DEPTH && best > -MATE_BOUND {
-                let threshold = if quiet { -SEE_QUIET_MARGIN * depth * depth } else { -SEE_CAPTURE_MARGIN * depth };
+                let threshold = if quiet { -SEE_QUIET_MARGIN * prune_depth * prune_depth } else { -SEE_CAPTURE_MARGIN * depth };
                 if !see_ge(&self.pos, mv, threshold, self.shared.eval.values()) {
                     continue;
                 }
             }
-            // The move's credit for late-move reductions, taken before it is made.
-            let credit = if duel && quiet && mv.kind() != MoveKind::Pass && depth >= LMR_MIN_DEPTH && i >= 2 {
-                self.quiet_score(mv, &quiet_order)
-            } else {
-                0
-            };
             // Only a check that does not lose material by static exchange is extended.
             let safe_check = extend_checks && may_check && see_ge(&self.pos, mv, 0, self.shared.eval.values());
             self.make_play(passes, mv, ply, &mut undos);
@@ -377,13 +398,7 @@ impl<const W: usize> Worker<'_, W> {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
                 } else if quiet && !in_check {
-                    let r = duel_reduction(&self.params, depth, i, node_plies, gives_check || self.stack[ply].killers.contains(&mv));
-                    if r > 0 {
-                        // Less for moves with a good history, more for those with a bad one.
-                        (r - credit / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)
-                    } else {
-                        r
-                    }
+                    quiet_reduction(&self.params, depth, i, node_plies, gives_check || killer, credit)
                 } else if self.params.lmr_captures != 0 && !in_check && mv.promotion().is_none() && self.is_capture(mv) {
                     // A late capture: a ply less than a quiet move's, as it is likelier to matter.
                     (duel_reduction(&self.params, depth, i, node_plies, gives_check) - 1).max(0)

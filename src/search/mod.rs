@@ -150,6 +150,9 @@ crate::params::tunable! {
     /// 1: with two players late captures (not promotions) are reduced too, a ply less than a
     /// quiet move of their number.
     lmr_captures: 0..=1,
+    /// 1: with two players a late quiet move's futility and static-exchange pruning take the
+    /// depth its late-move reduction leaves it instead of the node's (Stockfish's `lmrDepth`).
+    reduced_pruning: 0..=1,
 }
 
 /// The defaults: the search's one table.
@@ -183,6 +186,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     partial_iteration: 0,
     lmr_unimproving: 0,
     lmr_captures: 0,
+    reduced_pruning: 0,
 };
 
 impl Default for SearchParams {
