@@ -14,6 +14,7 @@ use super::worker::Worker;
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, SearchParams, is_mate_score};
 use crate::position::{Move, MoveKind};
 use crate::tt::Bound;
+use std::sync::LazyLock;
 
 /// Late move reductions: from this depth, from this move number on (0-based), one ply; two
 /// plies from the second move number on.
@@ -70,8 +71,16 @@ fn duel_reduction(params: &SearchParams, depth: i32, index: usize, node_plies: i
         return 0;
     }
     let (base, divisor) = (params.lmr_base as f32 / 100.0, params.lmr_divisor as f32 / 100.0);
-    let r = (base + (depth as f32).ln() * ((index + 1) as f32).ln() / divisor) as i32 + node_plies - i32::from(forcing);
+    let r = (base + ln(depth as usize) * ln(index + 1) / divisor) as i32 + node_plies - i32::from(forcing);
     r.clamp(0, depth - 2)
+}
+
+/// The natural logarithm of `n`, from a table for the depths and move numbers of a search (a
+/// library call per reduced move cost about 1 % of the search's instructions).
+fn ln(n: usize) -> f32 {
+    const TABLE_LEN: usize = 1024;
+    static TABLE: LazyLock<[f32; TABLE_LEN]> = LazyLock::new(|| std::array::from_fn(|n| (n as f32).ln()));
+    if n < TABLE_LEN { TABLE[n] } else { (n as f32).ln() }
 }
 
 /// Plies to reduce a late quiet move with two players: [`duel_reduction`], less for a move with a
@@ -302,6 +311,7 @@ impl<const W: usize> Worker<'_, W> {
         let node_plies = node_reduction(&self.params, pv_node, was_pv, cut_node, improving);
         // Checks are searched a ply deeper (two players, within twice the iteration's depth, not
         // against bare royal pieces, where the mop-up's gradient mates and not one forcing line).
+        let reduced_pruning = prune && self.params.reduced_pruning != 0;
         let extend_checks = duel && self.params.check_extension != 0 && (ply as i32) < 2 * self.depth && !self.pos.opponents_bare(mover);
         loop {
             let (mv, passes, put_off) = match picker.next_move() {
@@ -319,19 +329,16 @@ impl<const W: usize> Worker<'_, W> {
             let i = handed_out;
             let quiet = self.is_quiet(mv);
             let may_check = duel && self.may_give_check(mv, &mut check_lines);
-            let killer = self.stack[ply].killers.contains(&mv);
-            // The move's credit for late-move reductions, taken before it is made.
-            let credit = if duel && quiet && mv.kind() != MoveKind::Pass && depth >= LMR_MIN_DEPTH && i >= 2 {
-                self.quiet_score(mv, &quiet_order)
-            } else {
-                0
-            };
+            // The move's credit for late-move reductions, taken before it is made (and only once the
+            // pruning below has spared it, unless that needs it).
+            let credit_due = duel && quiet && mv.kind() != MoveKind::Pass && depth >= LMR_MIN_DEPTH && i >= 2;
+            let credit = |w: &Self| if credit_due { w.quiet_score(mv, &quiet_order) } else { 0 };
             // With `reduced_pruning` a late quiet move is pruned as at the depth its late-move
             // reduction leaves it (Stockfish's `lmrDepth`).
-            let prune_depth = if prune && quiet && self.params.reduced_pruning != 0 {
-                depth - quiet_reduction(&self.params, depth, i, node_plies, killer, credit)
-            } else {
-                depth
+            let early_credit = (reduced_pruning && quiet).then(|| credit(self));
+            let prune_depth = match early_credit {
+                Some(c) => depth - quiet_reduction(&self.params, depth, i, node_plies, self.stack[ply].killers.contains(&mv), c),
+                None => depth,
             };
             let late =
                 prune && depth <= self.params.lmp_depth && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
@@ -357,6 +364,7 @@ impl<const W: usize> Worker<'_, W> {
                     continue;
                 }
             }
+            let credit = early_credit.unwrap_or_else(|| credit(self));
             // Only a check that does not lose material by static exchange is extended.
             let safe_check = extend_checks && may_check && see_ge(&self.pos, mv, 0, self.shared.eval.values());
             self.make_play(passes, mv, ply, &mut undos);
@@ -398,7 +406,7 @@ impl<const W: usize> Worker<'_, W> {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
                 } else if quiet && !in_check {
-                    quiet_reduction(&self.params, depth, i, node_plies, gives_check || killer, credit)
+                    quiet_reduction(&self.params, depth, i, node_plies, gives_check || self.stack[ply].killers.contains(&mv), credit)
                 } else if self.params.lmr_captures != 0 && !in_check && mv.promotion().is_none() && self.is_capture(mv) {
                     // A late capture: a ply less than a quiet move's, as it is likelier to matter.
                     (duel_reduction(&self.params, depth, i, node_plies, gives_check) - 1).max(0)
