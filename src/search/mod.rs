@@ -153,6 +153,9 @@ crate::params::tunable! {
     /// 1: with two players a late quiet move's futility and static-exchange pruning take the
     /// depth its late-move reduction leaves it instead of the node's (Stockfish's `lmrDepth`).
     reduced_pruning: 0..=1,
+    /// With two players, out of check the capture search tries at most this many captures at a
+    /// node besides recaptures and promotions (0: all).
+    quiesce_moves: 0..=32,
 }
 
 /// The defaults: the search's one table.
@@ -187,6 +190,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_unimproving: 0,
     lmr_captures: 0,
     reduced_pruning: 0,
+    quiesce_moves: 0,
 };
 
 impl Default for SearchParams {

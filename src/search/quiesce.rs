@@ -117,8 +117,19 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mut picker = MovePicker::new(list);
         let mut best_move = Move::NONE;
+        // With two players and `quiesce_moves`, out of check only that many captures are searched,
+        // besides recaptures of the last move's man and promotions (Stockfish's capture search
+        // stops after two).
+        let limit = if self.multi || in_check || self.params.quiesce_moves == 0 { usize::MAX } else { self.params.quiesce_moves as usize };
+        let previous = self.stack[ply].previous;
+        let mut searched = 0;
         while let Some((mv, _)) = picker.next_move() {
+            if searched >= limit && mv.promotion().is_none() && (previous == Move::NONE || mv.to() != previous.to()) {
+                continue;
+            }
+            searched += 1;
             let u = self.make(mv);
+            self.stack[ply + 1].previous = mv;
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
             let v =
                 if same_team { self.quiesce(ply + 1, alpha, beta, qdepth + 1) } else { -self.quiesce(ply + 1, -beta, -alpha, qdepth + 1) };
