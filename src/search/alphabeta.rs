@@ -135,7 +135,8 @@ impl<const W: usize> Worker<'_, W> {
             return v;
         }
         let mover = self.pos.to_move();
-        let in_check = self.pos.in_check(mover);
+        let in_check = self.mover_in_check(ply);
+        self.note_check(ply, in_check);
         // At the horizon a check is searched out. With three or four players, checks among the
         // root's opponents only within twice the iteration's depth: they can follow one another
         // without end, and blew a depth-1 search up into minutes.
@@ -379,6 +380,10 @@ impl<const W: usize> Worker<'_, W> {
                 self.current_root = Some((mv, i + 1));
             }
             let gives_check = may_check && self.pos.in_check(self.pos.to_move());
+            // With two players a move that may not give check gives none.
+            if duel {
+                self.note_check(ply + 1, gives_check);
+            }
             let extension = few_replies.max(i32::from(safe_check && gives_check));
             if prunable && !gives_check {
                 self.unmake_play(&mut undos);

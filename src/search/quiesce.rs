@@ -26,7 +26,7 @@ impl<const W: usize> Worker<'_, W> {
             return self.static_eval();
         }
         let mover = self.pos.to_move();
-        let in_check = !self.multi && self.pos.in_check(mover);
+        let in_check = !self.multi && self.mover_in_check(ply);
         // With two players any entry of the table bounds this node's value. The capture search
         // stores its own at depth 0, below every entry of the main search, and never over one of
         // them.

@@ -62,6 +62,10 @@ pub(super) struct Ply<const W: usize> {
     /// The move left out of this node's search: the table's move while a singular-extension
     /// search asks whether any other move comes near it (`Move::NONE` otherwise).
     pub excluded: Move,
+    /// Whether the mover is in check in the position of this hash, as the parent found it after
+    /// its move (or this node's main search before it went to the capture search): the check
+    /// test is not repeated. A stale pair never misleads: the hash decides.
+    pub check: (u64, bool),
 }
 
 impl<const W: usize> Default for Ply<W> {
@@ -82,6 +86,7 @@ impl<const W: usize> Default for Ply<W> {
             previous: Move::NONE,
             context: NO_CONTEXT,
             excluded: Move::NONE,
+            check: (0, false),
         }
     }
 }
@@ -475,6 +480,19 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     /// The table key of the current position in this search.
+    /// Whether the player to move is in check: from [`Ply::check`] where it holds this position.
+    pub fn mover_in_check(&self, ply: usize) -> bool {
+        match self.stack[ply].check {
+            (hash, checked) if hash == self.pos.hash() => checked,
+            _ => self.pos.in_check(self.pos.to_move()),
+        }
+    }
+
+    /// Records whether the mover of the current position at `ply` is in check.
+    pub fn note_check(&mut self, ply: usize, checked: bool) {
+        self.stack[ply].check = (self.pos.hash(), checked);
+    }
+
     pub fn key(&self) -> u64 {
         self.pos.hash() ^ self.root_key
     }
