@@ -479,7 +479,6 @@ impl<'a, const W: usize> Worker<'a, W> {
         self.pos.unmake(mv, u);
     }
 
-    /// The table key of the current position in this search.
     /// Whether the player to move is in check: from [`Ply::check`] where it holds this position.
     pub fn mover_in_check(&self, ply: usize) -> bool {
         match self.stack[ply].check {
@@ -493,6 +492,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         self.stack[ply].check = (self.pos.hash(), checked);
     }
 
+    /// The table key of the current position in this search.
     pub fn key(&self) -> u64 {
         self.pos.hash() ^ self.root_key
     }
