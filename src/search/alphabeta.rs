@@ -286,8 +286,10 @@ impl<const W: usize> Worker<'_, W> {
                 self.order_hunt(&mut list, tt_move);
             }
         }
-        let fm = self.params.futility_margin;
-        let futile = prune && fm > 0 && depth <= self.params.futility_depth && !is_mate_score(alpha) && eval + fm * depth <= alpha;
+        // Futility: quiet moves searched to `d` plies cannot bring the evaluation up to `alpha`.
+        let (fm, futility_depth) = (self.params.futility_margin, self.params.futility_depth);
+        let futile_at = |d: i32, alpha: i32| prune && fm > 0 && d <= futility_depth && !is_mate_score(alpha) && eval + fm * d <= alpha;
+        let futile = futile_at(depth, alpha);
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let alpha0 = alpha;
@@ -343,12 +345,7 @@ impl<const W: usize> Worker<'_, W> {
             };
             let late =
                 prune && depth <= self.params.lmp_depth && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
-            let futile_move = futile
-                || (prune_depth < depth
-                    && fm > 0
-                    && prune_depth <= self.params.futility_depth
-                    && !is_mate_score(alpha)
-                    && eval + fm * prune_depth <= alpha);
+            let futile_move = futile || (prune_depth < depth && futile_at(prune_depth, alpha));
             // Futility and late-move pruning spare quiet moves that give check. One that cannot
             // give check is skipped before the exchange test and before it is made, so that most
             // pruned moves cost nothing; it still counts in the move number, as it would once made.
