@@ -47,8 +47,10 @@ impl<const W: usize> Position<W> {
         self.attack_scan::<false>(target, occ, players, exclude, facing)
     }
 
+    /// Into `found`, the members of ride group `g` among `attackers` that attack `target`: the
+    /// first man on each of the group's rays from it, where that is a member.
     #[inline(always)]
-    fn ray_group_scan<const ANY: bool>(
+    fn ray_group_scan(
         &self,
         g: &RayGroup,
         lines: &crate::types::Table<Cell, Bitboard<W>>,
@@ -61,18 +63,7 @@ impl<const W: usize> Position<W> {
         if pieces.is_empty() {
             return;
         }
-        let rays = &self.game.moves.rays;
-        for &r in &g.rays {
-            let ray = &rays[usize::from(r)];
-            if let Some(b) = ray.nearest(ray.mask[target] & occ)
-                && pieces.has(b)
-            {
-                found.set(b);
-                if ANY {
-                    return;
-                }
-            }
-        }
+        *found |= self.game.moves.lines_attacks(g.lines, target, occ) & pieces;
     }
 
     /// The attackers of `target` (with `ANY`, stopping at the first found).
@@ -99,7 +90,7 @@ impl<const W: usize> Position<W> {
             }
         }
         for (g, lines) in groups.rides.iter().zip(&groups.ride_lines) {
-            self.ray_group_scan::<ANY>(g, lines, target, occ, attackers, &mut found);
+            self.ray_group_scan(g, lines, target, occ, attackers, &mut found);
             if ANY && found.any() {
                 return found;
             }
@@ -107,7 +98,7 @@ impl<const W: usize> Position<W> {
         if facing == Facing::Counted
             && let Some(g) = &groups.facing
         {
-            self.ray_group_scan::<ANY>(g, &groups.facing_lines, target, occ, attackers, &mut found);
+            self.ray_group_scan(g, &groups.facing_lines, target, occ, attackers, &mut found);
             if ANY && found.any() {
                 return found;
             }
@@ -200,9 +191,7 @@ impl<const W: usize> Position<W> {
         let men = self.pieces_of_set(players);
         let mut cells = Bitboard::EMPTY;
         for g in self.game.attacks.rides.iter().filter(|g| (self.members(&g.members) & men).any()) {
-            for &r in &g.rays {
-                cells |= tables.ray_attacks(r, target, self.occ);
-            }
+            cells |= tables.lines_attacks(g.lines, target, self.occ);
         }
         cells
     }

@@ -114,18 +114,14 @@ impl<const W: usize> Bitboard<W> {
     /// lookup, a ray's cells being in index order.
     #[inline(always)]
     pub fn through_first(&self) -> Self {
+        // Branch-free: `w ^ (w - 1)` is every bit through the lowest, or all of them for an
+        // empty word; `open` closes after the first word with a man.
         let mut out = Self::EMPTY;
-        let mut found = false;
+        let mut open = !0u64;
         for i in 0..W {
             let w = self.0[i];
-            out.0[i] = if found {
-                0
-            } else if w != 0 {
-                found = true;
-                w ^ (w - 1)
-            } else {
-                !0
-            };
+            out.0[i] = open & (w ^ w.wrapping_sub(1));
+            open &= u64::from(w == 0).wrapping_neg();
         }
         out
     }
@@ -133,18 +129,14 @@ impl<const W: usize> Bitboard<W> {
     /// Every cell whose index is at least this set's highest (the whole board when empty).
     #[inline(always)]
     pub fn through_last(&self) -> Self {
+        // Branch-free as `through_first`: `w | 1` has the same highest bit as a non-empty `w`
+        // and shifts nothing off for an empty one.
         let mut out = Self::EMPTY;
-        let mut found = false;
+        let mut open = !0u64;
         for i in (0..W).rev() {
             let w = self.0[i];
-            out.0[i] = if found {
-                0
-            } else if w != 0 {
-                found = true;
-                !0u64 << (63 - w.leading_zeros())
-            } else {
-                !0
-            };
+            out.0[i] = open & (!0u64 << (63 - (w | 1).leading_zeros()));
+            open &= u64::from(w == 0).wrapping_neg();
         }
         out
     }

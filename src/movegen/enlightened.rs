@@ -27,11 +27,7 @@ impl<const W: usize> Position<W> {
         for comp in &self.game.types[kind].comps[orient] {
             match comp {
                 CompiledComponent::Leap { table, mode } if mode.moves() => reach |= tables.leaps[usize::from(*table)][from],
-                CompiledComponent::Ride { rays, mode } if mode.moves() => {
-                    for &r in rays {
-                        reach |= tables.ray_attacks(r, from, self.occ);
-                    }
-                }
+                CompiledComponent::Ride { lines, mode, .. } if mode.moves() => reach |= tables.lines_attacks(*lines, from, self.occ),
                 _ => {}
             }
         }

@@ -22,6 +22,22 @@ pub fn piece_targets<const W: usize>(
     occ: Bitboard<W>,
     own: Bitboard<W>,
 ) -> Bitboard<W> {
+    match game.types[kind].plain_moves[orient] {
+        Some(plain) => game.moves.reach(plain, from, occ) & !own,
+        None => component_targets(game, from, kind, orient, occ, own),
+    }
+}
+
+/// [`piece_targets`] component by component.
+#[inline(always)]
+fn component_targets<const W: usize>(
+    game: &Game<W>,
+    from: Cell,
+    kind: PieceType,
+    orient: Player,
+    occ: Bitboard<W>,
+    own: Bitboard<W>,
+) -> Bitboard<W> {
     let tables = &game.moves;
     let enemy = occ & !own;
     let mut targets = Bitboard::EMPTY;
@@ -37,11 +53,8 @@ pub fn piece_targets<const W: usize>(
                     Mode::CaptureOnly => t & enemy,
                 };
             }
-            CompiledComponent::Ride { rays, mode } => {
-                let mut t = Bitboard::EMPTY;
-                for &r in rays {
-                    t |= tables.ray_attacks(r, from, occ);
-                }
+            CompiledComponent::Ride { lines, mode, .. } => {
+                let t = tables.lines_attacks(*lines, from, occ);
                 targets |= match mode {
                     Mode::Both => t & !own,
                     Mode::MoveOnly => t & !occ,
@@ -122,18 +135,23 @@ fn bent_targets<const W: usize>(
 /// The cells a `kind` man of orientation `orient` on `from` attacks, with the board's men on
 /// `occ`: where it could capture a man of any other player, whether a man stands there or not
 /// (moves that cannot capture left out).
+#[inline(always)]
 pub fn attack_targets<const W: usize>(game: &Game<W>, from: Cell, kind: PieceType, orient: Player, occ: Bitboard<W>) -> Bitboard<W> {
+    match game.types[kind].plain_attacks[orient] {
+        Some(plain) => game.moves.reach(plain, from, occ),
+        None => component_attacks(game, from, kind, orient, occ),
+    }
+}
+
+/// [`attack_targets`] component by component.
+fn component_attacks<const W: usize>(game: &Game<W>, from: Cell, kind: PieceType, orient: Player, occ: Bitboard<W>) -> Bitboard<W> {
     let tables = &game.moves;
     let mut targets = Bitboard::EMPTY;
     for comp in &game.types[kind].comps[orient] {
         match comp {
             CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } => {}
             CompiledComponent::Leap { table, .. } => targets |= tables.leaps[usize::from(*table)][from],
-            CompiledComponent::Ride { rays, .. } => {
-                for &r in rays {
-                    targets |= tables.ray_attacks(r, from, occ);
-                }
-            }
+            CompiledComponent::Ride { lines, .. } => targets |= tables.lines_attacks(*lines, from, occ),
             CompiledComponent::Hop { rays } => targets |= hop_attacks(tables, rays, from, occ),
             CompiledComponent::Curved { set } => targets |= curved_targets(tables, *set, from, occ, occ),
             CompiledComponent::Bent { set } => {
@@ -173,9 +191,7 @@ pub fn man_attacks<const W: usize>(game: &Game<W>, from: Cell, man: Man, facing:
     if facing && let Some(g) = &game.attacks.facing {
         // The facing directions come in opposite pairs, so the rays towards a royal piece are the
         // rays from it.
-        for &r in &g.rays {
-            cells |= game.moves.ray_attacks(r, from, occ);
-        }
+        cells |= game.moves.lines_attacks(g.lines, from, occ);
     }
     cells
 }

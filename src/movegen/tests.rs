@@ -186,6 +186,72 @@ mod exact {
             assert!(found > 100, "{id}: {found} checks");
         }
     }
+
+    /// A type whose moves (or attacks) are leaps and rides alone reaches, through its joined
+    /// tables, the cells that its leaps and each ray of its rides reach one by one: every game
+    /// and Cwda army, every type, orientation and cell, on random boards.
+    #[test]
+    fn joined_leaps_and_rides_reach_what_each_ray_reaches() {
+        use crate::bitboard::Bitboard;
+        use crate::movegen::targets::{attack_targets, piece_targets};
+        use crate::movement::Mode;
+        fn joined<const W: usize>(id: &str, rng: &mut StdRng) -> usize {
+            let game = compiled::<W>(crate::games::definition(id).expect("a game"));
+            let tables = &game.moves;
+            let mut checked = 0;
+            for _ in 0..8 {
+                let density = rng.random_range(0.05..0.6);
+                let mut occ = Bitboard::<W>::EMPTY;
+                let mut own = Bitboard::<W>::EMPTY;
+                for c in (0..game.ncells).map(Cell::new) {
+                    if rng.random_bool(density) {
+                        occ.set(c);
+                        if rng.random_bool(0.5) {
+                            own.set(c);
+                        }
+                    }
+                }
+                for kind in game.piece_types() {
+                    for o in game.players() {
+                        let info = &game.types[kind];
+                        for c in (0..game.ncells).map(Cell::new) {
+                            // The capturing components' cells, ray by ray.
+                            let mut reach = Bitboard::EMPTY;
+                            for comp in &info.comps[o] {
+                                match comp {
+                                    CompiledComponent::Leap { table, mode } if *mode != Mode::MoveOnly => {
+                                        reach |= tables.leaps[usize::from(*table)][c];
+                                    }
+                                    CompiledComponent::Ride { rays, mode, .. } if *mode != Mode::MoveOnly => {
+                                        for &r in rays {
+                                            reach |= tables.ray_attacks(r, c, occ);
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            if info.plain_attacks[o].is_some() {
+                                assert_eq!(attack_targets(game, c, kind, o, occ), reach, "{id}");
+                                checked += 1;
+                            }
+                            if info.plain_moves[o].is_some() {
+                                assert_eq!(piece_targets(game, c, kind, o, occ, own), reach & !own, "{id}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            checked
+        }
+        let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        for (id, checked) in every_game!(joined, &mut rng) {
+            assert!(checked > 1000, "{id}: {checked}");
+        }
+        for id in crate::games::ids().iter().filter(|id| id.starts_with("cwda")) {
+            assert!(joined::<1>(id, &mut rng) > 1000, "{id}");
+        }
+    }
 }
 
 mod pass {

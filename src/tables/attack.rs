@@ -66,6 +66,9 @@ pub struct LeapGroup {
 pub struct RayGroup {
     /// Rays from the attacked cell back towards the attackers.
     pub rays: ArrayVec<u16, MAX_DIRECTIONS>,
+    /// The rays' line table ([`MoveTables::lines_attacks`](super::MoveTables::lines_attacks)),
+    /// set at the end of [`AttackTables::build`], once the groups are final.
+    pub lines: u16,
     pub members: Members,
 }
 
@@ -127,7 +130,7 @@ fn by_ray(groups: Vec<RayGroup>) -> Vec<RayGroup> {
     for (r, members) in rays {
         match out.iter_mut().find(|g| g.members.same(&members) && !g.rays.is_full()) {
             Some(g) => g.rays.push(r),
-            None => out.push(RayGroup { rays: std::iter::once(r).collect(), members }),
+            None => out.push(RayGroup { rays: std::iter::once(r).collect(), lines: 0, members }),
         }
     }
     out
@@ -170,6 +173,7 @@ impl<const W: usize> AttackTables<W> {
                             let rev = reverse_rays(b, dirs.for_orientation(o), *range);
                             let g = group_index(&mut ride_index, &mut rides, rev.clone(), || RayGroup {
                                 rays: rev.iter().copied().collect(),
+                                lines: 0,
                                 members: Members::default(),
                             });
                             rides[g].members.add(t, orientation(dirs.is_oriented(), o));
@@ -178,6 +182,7 @@ impl<const W: usize> AttackTables<W> {
                             let rev = reverse_rays(b, dirs.for_orientation(o), None);
                             let g = group_index(&mut hop_index, &mut hops, rev.clone(), || RayGroup {
                                 rays: rev.iter().copied().collect(),
+                                lines: 0,
                                 members: Members::default(),
                             });
                             hops[g].members.add(t, orientation(dirs.is_oriented(), o));
@@ -195,8 +200,8 @@ impl<const W: usize> AttackTables<W> {
                 }
             }
         }
-        let rides = by_ray(rides);
-        let facing = (!def.rules.royal_facing.is_empty()).then(|| {
+        let mut rides = by_ray(rides);
+        let mut facing = (!def.rules.royal_facing.is_empty()).then(|| {
             let mut members = Members::default();
             for (t, p) in def.pieces.entries() {
                 if p.royal {
@@ -204,9 +209,12 @@ impl<const W: usize> AttackTables<W> {
                 }
             }
             let rays = def.rules.royal_facing.iter().map(|&d| b.ray(neg(d), None)).collect();
-            RayGroup { rays, members }
+            RayGroup { rays, lines: 0, members }
         });
 
+        for g in rides.iter_mut().chain(&mut hops).chain(&mut facing) {
+            g.lines = b.line_table(&g.rays);
+        }
         let tables = &b.tables;
         let lines_of = |rays: &[u16]| -> Table<Cell, Bitboard<W>> {
             Table::from_fn(ncells, |c| rays.iter().fold(Bitboard::EMPTY, |acc, &r| acc | tables.rays[usize::from(r)].mask[c]))

@@ -34,6 +34,15 @@ impl<const W: usize> RayTable<W> {
     }
 }
 
+/// A rider's rays as lines, for [`MoveTables::lines_attacks`]: each ray towards higher cell
+/// indices paired with one towards lower ones (any two such rays: every cell of the one lies
+/// above the origin, every cell of the other below it), a ray left over paired with an empty
+/// one. Per cell, each pair's two masks side by side, so that one lookup finds them all.
+pub struct LineTable<const W: usize> {
+    pairs: usize,
+    masks: Vec<Bitboard<W>>,
+}
+
 /// A bent path from a cell: the first-step cell and the rays that continue from it.
 #[derive(Clone, Debug)]
 pub struct BentLeg {
@@ -44,11 +53,33 @@ pub struct BentLeg {
 /// A movement component of one type and orientation, resolved to table ids.
 #[derive(Clone, Debug)]
 pub enum CompiledComponent {
-    Leap { table: u16, mode: Mode },
-    Ride { rays: ArrayVec<u16, MAX_DIRECTIONS>, mode: Mode },
-    Hop { rays: ArrayVec<u16, MAX_DIRECTIONS> },
-    Curved { set: u16 },
-    Bent { set: u16 },
+    Leap {
+        table: u16,
+        mode: Mode,
+    },
+    /// `lines`: the rays' [`LineTable`].
+    Ride {
+        rays: ArrayVec<u16, MAX_DIRECTIONS>,
+        lines: u16,
+        mode: Mode,
+    },
+    Hop {
+        rays: ArrayVec<u16, MAX_DIRECTIONS>,
+    },
+    Curved {
+        set: u16,
+    },
+    Bent {
+        set: u16,
+    },
+}
+
+/// Leaps and rides joined: one leap table of every leap and one line table of every ray, so that
+/// a man's cells are two lookups instead of a pass over its components ([`MoveTables::reach`]).
+#[derive(Clone, Copy, Debug)]
+pub struct LeapsAndRides {
+    pub leaps: u16,
+    pub lines: u16,
 }
 
 /// A piece type as move generation sees it.
@@ -70,12 +101,19 @@ pub struct TypeInfo<const W: usize> {
     pub promo_choices: Option<PromotionChoices>,
     /// Per orientation: the reverse tables of capture-only leaps (for en passant).
     pub capture_leaps: Table<Player, Vec<u16>>,
+    /// Per orientation: the type's attacks as two tables, where its capturing components are
+    /// all leaps and rides.
+    pub plain_attacks: Table<Player, Option<LeapsAndRides>>,
+    /// Per orientation: its moves as two tables, where every component is a leap or a ride that
+    /// both moves and captures.
+    pub plain_moves: Table<Player, Option<LeapsAndRides>>,
 }
 
 /// The shared tables, each built once however many types use it.
 pub struct MoveTables<const W: usize> {
     pub leaps: Vec<Table<Cell, Bitboard<W>>>,
     pub rays: Vec<RayTable<W>>,
+    pub lines: Vec<LineTable<W>>,
     /// [set][cell] -> paths.
     pub curved: Vec<Table<Cell, Vec<Path>>>,
     /// [set][cell] -> bent legs.
@@ -98,6 +136,38 @@ impl<const W: usize> MoveTables<W> {
         }
     }
 
+    /// Cells a slider along the rays of line table `lines` from `from` reaches:
+    /// [`MoveTables::ray_attacks`] of each ray, two rays a pass. A pair's cells are cut below the
+    /// first man of the ascending ray and above the last of the descending one; each cut keeps
+    /// the other ray whole, which lies entirely on the far side of the origin (an empty ray cuts
+    /// nothing).
+    #[inline(always)]
+    pub fn lines_attacks(&self, lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+        let table = &self.lines[usize::from(lines)];
+        let n = 2 * table.pairs;
+        let mut t = Bitboard::EMPTY;
+        for pair in table.masks[from.index() * n..][..n].chunks_exact(2) {
+            let (above, below) = (pair[0], pair[1]);
+            let (up, down) = (above & occ, below & occ);
+            if W == 1 {
+                t |= (above | below) & up.through_first() & down.through_last();
+            } else {
+                // Wider boards skip the cut of a ray without a man, cheaper than cutting
+                // every word.
+                t |= if up.is_empty() { above } else { above & up.through_first() };
+                t |= if down.is_empty() { below } else { below & down.through_last() };
+            }
+        }
+        t
+    }
+
+    /// The cells that the leaps and rides of `plain` reach from `from`, riders up to and including
+    /// the first man.
+    #[inline(always)]
+    pub fn reach(&self, plain: LeapsAndRides, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+        self.leaps[usize::from(plain.leaps)][from] | self.lines_attacks(plain.lines, from, occ)
+    }
+
     /// The cells strictly between `from` and `to`, which lies on ray `ray` from `from`.
     #[inline(always)]
     pub fn between(&self, ray: u16, from: Cell, to: Cell) -> Bitboard<W> {
@@ -114,6 +184,7 @@ pub struct TableBuilder<'a, const W: usize> {
     pub tables: MoveTables<W>,
     leap_keys: HashMap<Vec<Vec3>, u16>,
     ray_keys: HashMap<(Vec3, u32), u16>,
+    line_keys: HashMap<Vec<u16>, u16>,
     curved_keys: HashMap<(Vec<Vec3>, u32), u16>,
     bent_keys: HashMap<Vec<(Vec3, Vec<Vec3>)>, u16>,
 }
@@ -126,9 +197,10 @@ impl<'a, const W: usize> TableBuilder<'a, W> {
     pub fn new(geo: &'a Geometry) -> Self {
         TableBuilder {
             geo,
-            tables: MoveTables { leaps: Vec::new(), rays: Vec::new(), curved: Vec::new(), bent: Vec::new() },
+            tables: MoveTables { leaps: Vec::new(), rays: Vec::new(), lines: Vec::new(), curved: Vec::new(), bent: Vec::new() },
             leap_keys: HashMap::new(),
             ray_keys: HashMap::new(),
+            line_keys: HashMap::new(),
             curved_keys: HashMap::new(),
             bent_keys: HashMap::new(),
         }
@@ -176,6 +248,30 @@ impl<'a, const W: usize> TableBuilder<'a, W> {
             mask,
         });
         self.ray_keys.insert((dir, max), id);
+        id
+    }
+
+    /// The line table of these rays.
+    pub fn line_table(&mut self, rays: &[u16]) -> u16 {
+        let mut key = rays.to_vec();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(&id) = self.line_keys.get(&key) {
+            return id;
+        }
+        let all = &self.tables.rays;
+        let (up, down): (Vec<u16>, Vec<u16>) = key.iter().partition(|&&r| all[usize::from(r)].ascending);
+        let pairs = up.len().max(down.len());
+        let mask = |list: &[u16], i: usize, c: Cell| list.get(i).map_or(Bitboard::EMPTY, |&r| all[usize::from(r)].mask[c]);
+        let mut masks = Vec::with_capacity(self.geo.len() * 2 * pairs);
+        for c in (0..self.geo.len()).map(Cell::new) {
+            for i in 0..pairs {
+                masks.extend([mask(&up, i, c), mask(&down, i, c)]);
+            }
+        }
+        let id = next_id(&self.tables.lines);
+        self.tables.lines.push(LineTable { pairs, masks });
+        self.line_keys.insert(key, id);
         id
     }
 
@@ -250,10 +346,11 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
                         Component::Leap { vectors, mode } => {
                             CompiledComponent::Leap { table: b.leap_table(vectors.for_orientation(o)), mode: *mode }
                         }
-                        Component::Ride { dirs, range, mode } => CompiledComponent::Ride {
-                            rays: dirs.for_orientation(o).iter().map(|&d| b.ray(d, *range)).collect(),
-                            mode: *mode,
-                        },
+                        Component::Ride { dirs, range, mode } => {
+                            let rays: ArrayVec<u16, MAX_DIRECTIONS> = dirs.for_orientation(o).iter().map(|&d| b.ray(d, *range)).collect();
+                            let lines = b.line_table(&rays);
+                            CompiledComponent::Ride { rays, lines, mode: *mode }
+                        }
                         Component::Hop { dirs } => {
                             CompiledComponent::Hop { rays: dirs.for_orientation(o).iter().map(|&d| b.ray(d, None)).collect() }
                         }
@@ -316,7 +413,35 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
                 }),
                 promo_choices: promo.map(|pr| pr.choices.clone()),
                 capture_leaps,
+                plain_attacks: Table::from_fn(nplayers, |o| {
+                    let plain = piece.components.iter().all(|c| matches!(c, Component::Leap { .. } | Component::Ride { .. }));
+                    let captures = |c: &&Component| {
+                        !matches!(c, Component::Leap { mode: Mode::MoveOnly, .. } | Component::Ride { mode: Mode::MoveOnly, .. })
+                    };
+                    plain.then(|| joined(b, piece.components.iter().filter(captures), o))
+                }),
+                plain_moves: Table::from_fn(nplayers, |o| {
+                    let plain = piece
+                        .components
+                        .iter()
+                        .all(|c| matches!(c, Component::Leap { mode: Mode::Both, .. } | Component::Ride { mode: Mode::Both, .. }));
+                    plain.then(|| joined(b, piece.components.iter(), o))
+                }),
             }
         })
         .collect()
+}
+
+/// The leaps and rides among `comps` (for orientation `o`) joined.
+fn joined<'c, const W: usize>(b: &mut TableBuilder<'_, W>, comps: impl Iterator<Item = &'c Component>, o: Player) -> LeapsAndRides {
+    let mut vectors = Vec::new();
+    let mut rays = Vec::new();
+    for comp in comps {
+        match comp {
+            Component::Leap { vectors: v, .. } => vectors.extend_from_slice(v.for_orientation(o)),
+            Component::Ride { dirs, range, .. } => rays.extend(dirs.for_orientation(o).iter().map(|&d| b.ray(d, *range))),
+            _ => {}
+        }
+    }
+    LeapsAndRides { leaps: b.leap_table(&vectors), lines: b.line_table(&rays) }
 }

@@ -123,11 +123,7 @@ fn targets_on<const W: usize>(
     for comp in &types[t].comps[Player::new(0)] {
         match comp {
             CompiledComponent::Leap { table, .. } => out |= tables.leaps[usize::from(*table)][from],
-            CompiledComponent::Ride { rays, .. } => {
-                for &r in rays {
-                    out |= tables.ray_attacks(r, from, occ);
-                }
-            }
+            CompiledComponent::Ride { lines, .. } => out |= tables.lines_attacks(*lines, from, occ),
             _ => panic!("colour-bound types leap and ride only"),
         }
     }
