@@ -50,28 +50,15 @@ pub struct BentLeg {
     pub rays: ArrayVec<u16, 4>,
 }
 
-/// A movement component of one type and orientation, resolved to table ids.
+/// A movement component of one type and orientation, resolved to table ids (a ride's `lines`: its
+/// rays' [`LineTable`]).
 #[derive(Clone, Debug)]
 pub enum CompiledComponent {
-    Leap {
-        table: u16,
-        mode: Mode,
-    },
-    /// `lines`: the rays' [`LineTable`].
-    Ride {
-        rays: ArrayVec<u16, MAX_DIRECTIONS>,
-        lines: u16,
-        mode: Mode,
-    },
-    Hop {
-        rays: ArrayVec<u16, MAX_DIRECTIONS>,
-    },
-    Curved {
-        set: u16,
-    },
-    Bent {
-        set: u16,
-    },
+    Leap { table: u16, mode: Mode },
+    Ride { rays: ArrayVec<u16, MAX_DIRECTIONS>, lines: u16, mode: Mode },
+    Hop { rays: ArrayVec<u16, MAX_DIRECTIONS> },
+    Curved { set: u16 },
+    Bent { set: u16 },
 }
 
 /// Leaps and rides joined: one leap table of every leap and one line table of every ray, so that
