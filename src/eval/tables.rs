@@ -11,7 +11,6 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use super::EvalParams;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::piece_targets;
-use crate::movement::Mode;
 use crate::position::{PieceSquare, Tapered};
 use crate::tables::{CompiledComponent, Game, PawnTables};
 use crate::types::{Cell, PieceType, Player, Table};
@@ -351,14 +350,7 @@ impl EvalTables {
         let phase_total = def.setup.iter().map(|s| phase_weights[s.kind]).sum::<i32>().max(1);
         let colour_classes = game.piece_types().map(|t| (shapes[t] != Shape::Royal).then(|| colour_classes(game, t)).flatten()).collect();
         let pawn_line_rides = pawn_line_rides(game, &shapes);
-        let moves_are_attacks = game
-            .piece_types()
-            .map(|t| {
-                game.types[t].comps.iter().flatten().all(|c| {
-                    matches!(c, CompiledComponent::Leap { mode: Mode::Both, .. } | CompiledComponent::Ride { mode: Mode::Both, .. })
-                })
-            })
-            .collect();
+        let moves_are_attacks = game.piece_types().map(|t| game.types[t].plain_moves.iter().all(Option::is_some)).collect();
         let royal = game.piece_types().find(|&t| game.types[t].royal).expect("every game has a royal type");
         let empty = Bitboard::EMPTY;
         let royal_mobility: Table<Player, Table<Cell, i32>> = Table::from_fn(game.nplayers, |p| {

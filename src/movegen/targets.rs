@@ -22,23 +22,10 @@ pub fn piece_targets<const W: usize>(
     occ: Bitboard<W>,
     own: Bitboard<W>,
 ) -> Bitboard<W> {
-    match game.types[kind].plain_moves[orient] {
-        Some(plain) => game.moves.reach(plain, from, occ) & !own,
-        None => component_targets(game, from, kind, orient, occ, own),
-    }
-}
-
-/// [`piece_targets`] component by component.
-#[inline(always)]
-fn component_targets<const W: usize>(
-    game: &Game<W>,
-    from: Cell,
-    kind: PieceType,
-    orient: Player,
-    occ: Bitboard<W>,
-    own: Bitboard<W>,
-) -> Bitboard<W> {
     let tables = &game.moves;
+    if let Some(plain) = game.types[kind].plain_moves[orient] {
+        return tables.reach(plain, from, occ) & !own;
+    }
     let enemy = occ & !own;
     let mut targets = Bitboard::EMPTY;
     for comp in &game.types[kind].comps[orient] {
