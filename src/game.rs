@@ -157,6 +157,13 @@ pub struct GameDef {
     /// side. Only for two players: the second player's cells are the first's mirrored top to
     /// bottom.
     pub squares: &'static str,
+    /// Learned royal-pawn values (`tuning/royal_pawns.py`; empty: none), read by
+    /// [`crate::eval::EvalTables`]: a `buckets` block giving each cell, from the first player's
+    /// side, the bucket of a royal piece standing there, then per bucket `own B mg|eg` and `enemy
+    /// B mg|eg` blocks: the centipawns a pawn-like man adds on each cell (from its owner's side)
+    /// while its owner's royal piece, or the enemy's, stands in bucket B (the enemy's bucket read
+    /// from the enemy's side). Only for two players, mirrored top to bottom as `squares`.
+    pub royal_pawns: &'static str,
 }
 
 /// One man of the start position.

@@ -6,7 +6,8 @@ split into a middle-game and an end-game part by tessera's phase; the values are
 least-squares fit of the labels' expected scores through the logistic curve, shrunk towards 0
 (ridge), by Adam's gradient steps of about a centipawn. The last fifth of each label file (later
 games) is held out and the error there reported with and without the values. Everything is
-float32 (a float64 factor would copy the feature matrix at every step). Needs numpy.
+float32 (a float64 factor would copy the feature matrix at every step); tables of thousands of
+values read their features sparse (`read_sparse`). Needs numpy.
 """
 import os
 
@@ -48,6 +49,53 @@ def read(files, features, off):
     return A, np.array(scores, dtype=np.float32), np.array(labels, dtype=np.float32), np.array(test)
 
 
+class Sparse:
+    """A matrix of few values per row, as (row, column, value) triples: what `fit` needs of a
+    matrix (`A[rows]`, `A @ w`, `A.T @ g`, `A.shape`) by sums over the triples, for tables of
+    thousands of values (a dense matrix of them would not fit in memory)."""
+
+    def __init__(self, rows, cols, vals, shape):
+        self.rows, self.cols, self.vals, self.shape = rows, cols, vals, shape
+
+    def __getitem__(self, mask):
+        keep = mask[self.rows]
+        renumber = np.cumsum(mask) - 1
+        return Sparse(renumber[self.rows[keep]], self.cols[keep], self.vals[keep], (int(mask.sum()), self.shape[1]))
+
+    def __matmul__(self, w):
+        return np.bincount(self.rows, weights=self.vals * w[self.cols], minlength=self.shape[0]).astype(np.float32)
+
+    @property
+    def T(self):
+        return Sparse(self.cols, self.rows, self.vals, (self.shape[1], self.shape[0]))
+
+
+def read_sparse(files, features, columns, off):
+    """`read` for features given as (column indices, values) of `columns` columns: A is
+    `Sparse`."""
+    os.environ["OPTS"] = ",".join(filter(None, [os.environ.get("OPTS", ""), off]))
+    tessera = Evaluator(os.environ.get("TESSERA", "target/release/tessera"))
+    rows, cols, vals, scores, labels, test = [], [], [], [], [], []
+    for name in files:
+        lines = open(name).read().splitlines()
+        for i, line in enumerate(lines):
+            label, fen = line.split(" ", 1)
+            board = chess.Board(fen)
+            if not fits(board, label):
+                continue
+            phase, score = tessera.evaluate(fen)
+            index, value = features(board)
+            row = np.full(len(index), len(scores))
+            rows += [row, row]
+            cols += [np.asarray(index), np.asarray(index) + columns]
+            vals += [np.asarray(value, np.float32) * (phase / 256), np.asarray(value, np.float32) * (1 - phase / 256)]
+            scores.append(score)
+            labels.append(float(label))
+            test.append(i >= len(lines) * (1 - HELD_OUT))
+    A = Sparse(np.concatenate(rows).astype(np.int64), np.concatenate(cols).astype(np.int64), np.concatenate(vals).astype(np.float32), (len(scores), 2 * columns))
+    return A, np.array(scores, dtype=np.float32), np.array(labels, dtype=np.float32), np.array(test)
+
+
 def fit(A, t, y, test, ridge, steps):
     """The values (middle-game ones, then end-game ones), and the report of the fit."""
     # The scale of tessera's centipawns against the labels' (as `tessera tune` fits its k).
@@ -76,18 +124,25 @@ def fit(A, t, y, test, ridge, steps):
     return w, report
 
 
-def write(out, title, files, report, blocks, per_line):
+def write(out, title, files, report, blocks, per_line, head=()):
     """Writes the values as a definition reads them: the lines of `title` and the fit's data and
-    held-out error as comments, then per (code, middle-game values, end-game values) the two
-    blocks, `per_line` values a line."""
+    held-out error as comments, the blocks of `head` (header, values) as they are, then per
+    (header, middle-game values, end-game values) the two blocks `header mg` and `header eg`,
+    `per_line` values a line."""
+
+    def block(f, header, values):
+        f.write(f"{header}\n")
+        values = np.rint(values).astype(int)
+        for i in range(0, len(values), per_line):
+            f.write(" ".join(f"{value:4d}" for value in values[i : i + per_line]) + "\n")
+
     with open(out, "w") as f:
         for line in title:
             f.write(f"# {line}\n")
         f.write(f"# {report[0].split(' (')[0]} of {' '.join(os.path.basename(n) for n in files)};\n")
         f.write(f"# {report[2]}.\n")
-        for code, mg, eg in blocks:
+        for header, values in head:
+            block(f, header, values)
+        for header, mg, eg in blocks:
             for phase, values in (("mg", mg), ("eg", eg)):
-                f.write(f"{code} {phase}\n")
-                values = np.rint(values).astype(int)
-                for i in range(0, len(values), per_line):
-                    f.write(" ".join(f"{value:4d}" for value in values[i : i + per_line]) + "\n")
+                block(f, f"{header} {phase}", values)

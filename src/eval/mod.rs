@@ -6,8 +6,11 @@
 //!   (pawn, leaper, rider; a rider also by that average) and scaled in proportion; centrality
 //!   (moves from a cell against the average), pawn advance, the royal piece's place, and the
 //!   square values a game's definition may have learned from data (its `squares`: chess's are
-//!   fitted to Stockfish's labels by `tuning/squares.py`). Folded into one piece-square table
-//!   that positions sum per owner as men move.
+//!   fitted to Stockfish's labels by `tuning/squares.py`; [`learned`]). Folded into one
+//!   piece-square table that positions sum per owner as men move.
+//! - Learned royal-pawn values ([`learned`]): a pawn's worth on each cell by where its owner's
+//!   royal piece and the enemy's stand, where a game's definition has them (chess's are fitted
+//!   by `tuning/royal_pawns.py`).
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported pawns, from
 //!   the pawn tables of the game (`tables::pawns`), and the royal pieces' distances to passed
 //!   pawns.
@@ -23,6 +26,7 @@
 //! `eval`), and users may override either.
 
 mod activity;
+mod learned;
 mod mopup;
 mod pawns;
 mod scale;
@@ -70,6 +74,9 @@ crate::params::tunable! {
     /// The game's learned square values (its definition's `squares`, where it has them), in
     /// thousandths of the fitted centipawns: 1000 as fitted, 0 off.
     square_values_permille: 0..=2000,
+    /// The game's learned royal-pawn values (its definition's `royal_pawns`, where it has them),
+    /// in thousandths of the fitted centipawns: 1000 as fitted, 0 off (chess plays 700).
+    royal_pawn_values_permille: 0..=2000,
     /// Piece-square bonus per empty-board move above the piece's average, in 1/4 centipawns.
     centrality_quarter: 0..=200,
     centrality_eg_quarter: 0..=200,
@@ -228,6 +235,7 @@ pub const PARAMS: EvalParams = EvalParams {
     material_scale_permille: 0,
     material_scale_eg_permille: 0,
     square_values_permille: 1000,
+    royal_pawn_values_permille: 0,
     centrality_quarter: 12,
     centrality_eg_quarter: 12,
     royal_centrality_quarter: 4,
@@ -475,9 +483,15 @@ impl Evaluator {
         terms
     }
 
-    /// The pawn terms alone.
+    /// The terms that need no piece's moves: pawn structure and the learned royal-pawn values.
     fn terms_without_activity<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
         let mut terms = PerPlayer::splat(Terms::default());
+        if let Some(royal_pawns) = &self.tables.royal_pawns {
+            let values = royal_pawns.terms(pos);
+            for p in pos.game().players() {
+                terms[p].king_safety = values[p];
+            }
+        }
         if pawns::enabled(&self.tables.params) {
             let pawns = pawns::structure(&self.tables, pos, cache);
             for p in pos.game().players() {
@@ -492,7 +506,7 @@ impl Evaluator {
         let a = activity::activity(&self.tables, pos);
         for p in pos.game().players() {
             terms[p].mobility = a.mobility[p];
-            terms[p].king_safety = a.king_safety[p];
+            terms[p].king_safety += a.king_safety[p];
             terms[p].pieces = a.pieces[p];
         }
     }
@@ -561,8 +575,8 @@ pub struct Breakdown {
     /// Passed, isolated, doubled, backward and supported pawns.
     pub pawns: PerPlayer<i32>,
     pub mobility: PerPlayer<i32>,
-    /// Attacks near the royal piece, its pawn shield, the enemy pawns storming it and the open
-    /// lines through it.
+    /// Attacks near the royal piece, its pawn shield, the enemy pawns storming it, the open
+    /// lines through it, and the learned royal-pawn values.
     pub king_safety: PerPlayer<i32>,
     /// Pairs of colour-bound men, riders on open lines, leapers on outposts, trapped pieces,
     /// threats against men.

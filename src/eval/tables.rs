@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use super::EvalParams;
+use super::learned::{self, RoyalPawns, SquareTable};
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::piece_targets;
 use crate::position::{PieceSquare, Tapered};
@@ -62,6 +63,8 @@ pub struct EvalTables {
     /// royal piece on any cell of its zone (where it has fewest moves, as a rule): part of what a
     /// checkmate of that player is worth, so that the mate pays what the mating net did, not more.
     pub royal_edge_cover_most: Table<Player, i32>,
+    /// The definition's learned royal-pawn values, where it has them.
+    pub royal_pawns: Option<RoyalPawns>,
     /// Royal moves between any two cells on the empty board (`ncells` × `ncells`), and the most.
     royal_distances: Vec<u16>,
     ncells: usize,
@@ -197,62 +200,6 @@ fn pawn_line_rides<const W: usize>(game: &Game<W>, shapes: &Table<PieceType, Sha
         .collect()
 }
 
-/// A value per type, orientation and cell.
-type SquareTable = Table<PieceType, Table<Player, Table<Cell, Tapered>>>;
-
-/// The definition's learned square values (`GameDef::squares`) per type, orientation and cell,
-/// in `permille` of the written centipawns; `None` where the game has none. The text gives the
-/// first player's; the second's are the same mirrored top to bottom. It is part of the
-/// definition, compiled in and read by a unit test: a malformed one is a defect of the
-/// definition, reported with its game and line.
-fn learned_squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<SquareTable> {
-    let def = &game.def;
-    if def.squares.is_empty() || permille == 0 {
-        return None;
-    }
-    assert!(game.nplayers == 2, "game {}: square values are for two players", def.id);
-    let mut first: Table<PieceType, Table<Cell, Tapered>> =
-        game.piece_types().map(|_| Table::from_fn(game.ncells, |_| Tapered::ZERO)).collect();
-    let mut block: Option<(PieceType, bool, usize)> = None;
-    for (n, line) in def.squares.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
-        let bad = |why: &str| -> ! { panic!("game {}: square values, line {}: {why}", def.id, n + 1) };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let [code, phase @ ("mg" | "eg")] = words[..] {
-            if block.is_some_and(|(_, _, filled)| filled != game.ncells) {
-                bad("the block before has fewer values than cells");
-            }
-            let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
-            block = Some((kind, phase == "mg", 0));
-            continue;
-        }
-        let Some((kind, middle, filled)) = block.as_mut() else { bad("values before a header") };
-        for word in words {
-            let v: i32 = word.parse().unwrap_or_else(|_| bad("not a number"));
-            let Some(slot) = first[*kind].iter_mut().nth(*filled) else { bad("more values than cells") };
-            if *middle {
-                slot.mg = v * permille / 1000;
-            } else {
-                slot.eg = v * permille / 1000;
-            }
-            *filled += 1;
-        }
-    }
-    assert!(block.is_none_or(|(_, _, filled)| filled == game.ncells), "game {}: square values: the last block is short", def.id);
-    let geometry = &def.geometry;
-    let ys = geometry.all().map(|c| geometry.coord(c)[1]);
-    let top_and_bottom = ys.clone().min().unwrap_or(0) + ys.max().unwrap_or(0);
-    let mirrored = |c: Cell| {
-        let [x, y, z] = geometry.coord(c);
-        geometry.cell_at([x, top_and_bottom - y, z]).expect("a board mirrored top to bottom")
-    };
-    Some(
-        first
-            .iter()
-            .map(|t| Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| t[if o.index() == 0 { c } else { mirrored(c) }])))
-            .collect(),
-    )
-}
-
 impl EvalTables {
     pub fn build<const W: usize>(game: &Game<W>, params: &EvalParams) -> Self {
         let def = &game.def;
@@ -341,7 +288,7 @@ impl EvalTables {
                 })
             })
             .collect();
-        let learned = learned_squares(game, params.square_values_permille);
+        let learned = learned::squares(game, params.square_values_permille);
         let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| {
             material[t] + placement[t][o][c] + learned.as_ref().map_or(Tapered::ZERO, |l| l[t][o][c])
         });
@@ -388,6 +335,7 @@ impl EvalTables {
             royal_mobility,
             royal_max_mobility,
             royal_edge_cover_most,
+            royal_pawns: learned::royal_pawns(game, params.royal_pawn_values_permille),
             royal_distances: distances,
             ncells: game.ncells,
             royal_max_distance,

@@ -354,6 +354,47 @@ fn learned_square_values_mirrored_and_scaled() {
     assert!(game.def.squares.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 12, "every chess type, both phases");
 }
 
+/// Chess's learned royal-pawn values (`src/games/chess-royal-pawns.txt`): each pawn adds the
+/// value of its square (from its owner's side) in the block of its own King's bucket and in that
+/// of the enemy King's bucket (the enemy's square read from the enemy's side), in
+/// `royal_pawn_values_permille` of the written centipawns.
+#[test]
+fn learned_royal_pawn_values_by_both_kings() {
+    let game = chess();
+    let with =
+        |permille: i32| Evaluator::new(game, &PARAMS.with_overrides(&format!("royal_pawn_values_permille={permille}")).expect("valid"));
+    // The written values of a block, read apart from the engine's reader.
+    let written = |header: &str| -> Vec<i32> {
+        let mut lines = game.def.royal_pawns.lines().skip_while(|l| *l != header).skip(1);
+        let values: Vec<i32> =
+            lines.by_ref().take(8).flat_map(|l| l.split_whitespace().map(|w| w.parse::<i32>().expect("a number"))).collect();
+        assert_eq!(values.len(), 64, "{header}");
+        values
+    };
+    let buckets = written("buckets");
+    // White: King g1, pawns f2 g2 h3; Black: King c8 (c1 from its side), pawns a7 b6 (a2 b3).
+    let pos = chess_position("2k5/p7/1p6/8/8/7P/5PP1/6K1 w - - 0 1");
+    let (white_king, black_king) = (buckets[6], buckets[2]);
+    let expected = |permille: i32, own: i32, enemy: i32, squares: &[usize]| {
+        let part = |side: &str, b: i32, phase: &str, sq: usize| written(&format!("{side} {b} {phase}"))[sq] * permille / 1000;
+        let sum = |phase: &str| squares.iter().map(|&sq| part("own", own, phase, sq) + part("enemy", enemy, phase, sq)).sum::<i32>();
+        (sum("mg"), sum("eg"))
+    };
+    for permille in [1000, 500] {
+        let terms = with(permille).tables.royal_pawns.as_ref().expect("chess has them").terms(&pos);
+        assert_eq!(
+            two(&terms),
+            [expected(permille, white_king, black_king, &[13, 14, 23]), expected(permille, black_king, white_king, &[8, 17])],
+            "at {permille}"
+        );
+    }
+    assert!(with(0).tables.royal_pawns.is_none());
+    assert!(
+        game.def.royal_pawns.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 128,
+        "both Kings, 32 buckets, both phases"
+    );
+}
+
 #[test]
 fn tables_of_other_parameters_are_freed_when_unused() {
     let game = chess();

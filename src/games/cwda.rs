@@ -145,10 +145,13 @@ const EVAL: &str = "pawn_eg_value=-39,leaper_eg_value=-101,rider_eg_value=-124,l
     king_attack=10,king_danger=47,king_shield=18,king_exposure=2,pair=45,pair_eg=52,open_line=30,\
     open_line_eg=0,half_open_line=19,outpost=12,outpost_eg=16,trapped=2,trapped_eg=25,\
     threat_pawn=40,threat_pawn_eg=19,threat_lesser=37,threat_lesser_eg=9,hanging=0,hanging_eg=19,\
-    royal_line_centrality_quarter=-18,square_values_permille=700";
+    royal_line_centrality_quarter=-18,square_values_permille=700,royal_pawn_values_permille=700";
 
 /// Chess's learned square values (`tuning/squares.py`).
 const CHESS_SQUARES: &str = include_str!("chess-squares.txt");
+
+/// Chess's learned royal-pawn values (`tuning/royal_pawns.py`).
+const CHESS_ROYAL_PAWNS: &str = include_str!("chess-royal-pawns.txt");
 
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
@@ -235,6 +238,7 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         eval: EVAL,
         // Fitted to chess's positions: other pairings' pieces are other types.
         squares: if id == "chess" { CHESS_SQUARES } else { "" },
+        royal_pawns: if id == "chess" { CHESS_ROYAL_PAWNS } else { "" },
     }
 }
 

@@ -318,6 +318,7 @@ fn build() -> GameDef {
         // none of 125 with it (tests/won_endings.rs).
         eval: "mopup_level_box=60",
         squares: "",
+        royal_pawns: "",
     }
 }
 

@@ -252,6 +252,7 @@ fn build(id: &str, variant: Variant) -> GameDef {
         multi_search: MultiSearch::BestReplyPlus,
         eval: "",
         squares: "",
+        royal_pawns: "",
     }
 }
 

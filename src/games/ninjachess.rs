@@ -261,6 +261,7 @@ fn build() -> GameDef {
         // (`mopup_close` 60, 16 elsewhere) drew 5 of 108 budgets against 12 of 108.
         eval: "mopup_level_box=60,mopup_close=60",
         squares: "",
+        royal_pawns: "",
     }
 }
 

@@ -453,6 +453,7 @@ fn build() -> GameDef {
         multi_search: MultiSearch::BestReplyPlus,
         eval: "",
         squares: "",
+        royal_pawns: "",
     }
 }
 

@@ -1,0 +1,188 @@
+//! Values a game's definition learned from data (chess's are fitted to Stockfish's labels by
+//! `tuning/squares.py` and `tuning/royal_pawns.py`): square values per type, folded into the
+//! piece-square table, and royal-pawn values, a pawn-like man's worth on each cell by where its
+//! owner's royal piece and the enemy's stand (the pawn shield and the pawn storm, learned).
+//!
+//! The texts are part of the definition, compiled in and read by unit tests: a malformed one is a
+//! defect of the definition, reported with its game and line. They give the first player's
+//! values; the second player's are the same mirrored top to bottom, so both are for two players.
+
+use crate::position::{Position, Tapered};
+use crate::tables::Game;
+use crate::types::{Cell, PerPlayer, PieceType, Player, Table};
+
+/// A value per type, orientation and cell.
+pub type SquareTable = Table<PieceType, Table<Player, Table<Cell, Tapered>>>;
+
+/// One block of a learned text: its header's words and its `ncells` values.
+struct Block<'a> {
+    header: Vec<&'a str>,
+    line: usize,
+    values: Vec<i32>,
+}
+
+/// The blocks of a learned text (`what` names it in panics): a header line of words, then the
+/// values of every cell in cell order over as many lines as wanted; `#` lines are comments.
+fn blocks<'a, const W: usize>(game: &Game<W>, what: &str, text: &'a str) -> Vec<Block<'a>> {
+    let id = &game.def.id;
+    let mut out: Vec<Block> = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
+        let bad = |why: &str| -> ! { panic!("game {id}: {what}, line {}: {why}", n + 1) };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words[0].parse::<i32>().is_err() {
+            if out.last().is_some_and(|b| b.values.len() != game.ncells) {
+                bad("the block before has fewer values than cells");
+            }
+            out.push(Block { header: words, line: n + 1, values: Vec::with_capacity(game.ncells) });
+            continue;
+        }
+        let Some(block) = out.last_mut() else { bad("values before a header") };
+        for word in words {
+            block.values.push(word.parse().unwrap_or_else(|_| bad("not a number")));
+        }
+        if block.values.len() > game.ncells {
+            bad("more values than cells");
+        }
+    }
+    assert!(out.last().is_none_or(|b| b.values.len() == game.ncells), "game {id}: {what}: the last block is short");
+    assert!(game.nplayers == 2, "game {id}: {what} are for two players");
+    out
+}
+
+/// Each cell's mirror image top to bottom: where the second player's values are read.
+fn mirror<const W: usize>(game: &Game<W>) -> Table<Cell, Cell> {
+    let geometry = &game.def.geometry;
+    let ys = geometry.all().map(|c| geometry.coord(c)[1]);
+    let top_and_bottom = ys.clone().min().unwrap_or(0) + ys.max().unwrap_or(0);
+    Table::from_fn(game.ncells, |c: Cell| {
+        let [x, y, z] = geometry.coord(c);
+        geometry.cell_at([x, top_and_bottom - y, z]).expect("a board mirrored top to bottom")
+    })
+}
+
+/// Per orientation, a cell's index into the first player's values.
+fn oriented<const W: usize>(game: &Game<W>) -> Table<Player, Table<Cell, Cell>> {
+    let mirrored = mirror(game);
+    Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| if o.index() == 0 { c } else { mirrored[c] }))
+}
+
+/// A block's values in `permille`, per orientation and cell, as the middle- or end-game part
+/// of `into`.
+fn add_block(
+    into: &mut Table<Player, Table<Cell, Tapered>>,
+    oriented: &Table<Player, Table<Cell, Cell>>,
+    block: &Block,
+    middle: bool,
+    permille: i32,
+) {
+    for (o, cells) in oriented.iter().enumerate() {
+        for (c, &from) in cells.iter().enumerate() {
+            let v = block.values[from.index()] * permille / 1000;
+            let slot = &mut into[Player::new(o)][Cell::new(c)];
+            if middle {
+                slot.mg = v;
+            } else {
+                slot.eg = v;
+            }
+        }
+    }
+}
+
+/// The phase a header's last word names.
+fn phase(word: Option<&&str>) -> Option<bool> {
+    match word {
+        Some(&"mg") => Some(true),
+        Some(&"eg") => Some(false),
+        _ => None,
+    }
+}
+
+fn zero_cells(game_cells: usize) -> Table<Player, Table<Cell, Tapered>> {
+    Table::from_fn(2, |_| Table::from_fn(game_cells, |_| Tapered::ZERO))
+}
+
+/// The definition's learned square values (`GameDef::squares`: per piece code an `mg` and an
+/// `eg` block) per type, orientation and cell, in `permille` of the written centipawns; `None`
+/// where the game has none.
+pub(super) fn squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<SquareTable> {
+    let def = &game.def;
+    if def.squares.is_empty() || permille == 0 {
+        return None;
+    }
+    let oriented = oriented(game);
+    let mut out: SquareTable = game.piece_types().map(|_| zero_cells(game.ncells)).collect();
+    for block in blocks(game, "square values", def.squares) {
+        let bad = |why: &str| -> ! { panic!("game {}: square values, line {}: {why}", def.id, block.line) };
+        let (Some(code), Some(middle), 2) = (block.header.first(), phase(block.header.get(1)), block.header.len()) else {
+            bad("a header is a piece code and mg or eg")
+        };
+        let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
+        add_block(&mut out[kind], &oriented, &block, middle, permille);
+    }
+    Some(out)
+}
+
+/// The learned royal-pawn values of a game (`GameDef::royal_pawns`), per orientation.
+#[derive(Debug)]
+pub struct RoyalPawns {
+    /// Per orientation of a royal piece, the bucket of each cell.
+    buckets: Table<Player, Table<Cell, u8>>,
+    /// Per bucket of the owner's royal piece, per orientation of a pawn and cell, its value.
+    own: Vec<Table<Player, Table<Cell, Tapered>>>,
+    /// The same per bucket of the enemy's royal piece.
+    enemy: Vec<Table<Player, Table<Cell, Tapered>>>,
+}
+
+/// Buckets at most (they are stored in a byte).
+const MAX_BUCKETS: usize = 256;
+
+/// The definition's learned royal-pawn values in `permille` of the written centipawns; `None`
+/// where the game has none.
+pub(super) fn royal_pawns<const W: usize>(game: &Game<W>, permille: i32) -> Option<RoyalPawns> {
+    let def = &game.def;
+    if def.royal_pawns.is_empty() || permille == 0 {
+        return None;
+    }
+    let oriented = oriented(game);
+    let all = blocks(game, "royal-pawn values", def.royal_pawns);
+    let bad = |line: usize, why: &str| -> ! { panic!("game {}: royal-pawn values, line {line}: {why}", def.id) };
+    let Some((first, rest)) = all.split_first().filter(|(b, _)| b.header == ["buckets"]) else { bad(1, "the first block is the buckets") };
+    let nbuckets = first.values.iter().map(|&b| b + 1).max().unwrap_or(0) as usize;
+    if first.values.iter().any(|&b| b < 0) || nbuckets > MAX_BUCKETS {
+        bad(first.line, "a bucket out of range");
+    }
+    let buckets = oriented.iter().map(|cells| cells.iter().map(|&from| first.values[from.index()] as u8).collect()).collect();
+    let mut own: Vec<_> = (0..nbuckets).map(|_| zero_cells(game.ncells)).collect();
+    let mut enemy: Vec<_> = (0..nbuckets).map(|_| zero_cells(game.ncells)).collect();
+    for block in rest {
+        let [side @ ("own" | "enemy"), bucket, _] = block.header[..] else {
+            bad(block.line, "a header is own or enemy, a bucket and mg or eg")
+        };
+        let Some(middle) = phase(block.header.get(2)) else { bad(block.line, "the phase is mg or eg") };
+        let Some(values) = bucket.parse::<usize>().ok().and_then(|b| if side == "own" { own.get_mut(b) } else { enemy.get_mut(b) }) else {
+            bad(block.line, "no such bucket")
+        };
+        add_block(values, &oriented, block, middle, permille);
+    }
+    Some(RoyalPawns { buckets, own, enemy })
+}
+
+impl RoyalPawns {
+    /// Each player's pawn-like men's values by where the royal pieces stand (nothing for a
+    /// player without one, or whose enemy has none).
+    pub(super) fn terms<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<Tapered> {
+        let mut out = PerPlayer::splat(Tapered::ZERO);
+        let players = [Player::new(0), Player::new(1)];
+        let royal_bucket = |p: Player| pos.royal_cell(p).map(|k| usize::from(self.buckets[pos.man_at(k).orientation()][k]));
+        let (Some(b0), Some(b1)) = (royal_bucket(players[0]), royal_bucket(players[1])) else { return out };
+        let pawns = pos.pawn_men();
+        for (p, own_bucket, enemy_bucket) in [(players[0], b0, b1), (players[1], b1, b0)] {
+            let (own, enemy) = (&self.own[own_bucket], &self.enemy[enemy_bucket]);
+            for c in pawns & pos.pieces_of(p) {
+                let o = pos.man_at(c).orientation();
+                out[p] += own[o][c] + enemy[o][c];
+            }
+        }
+        out
+    }
+}
