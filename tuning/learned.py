@@ -23,13 +23,12 @@ def sig(z):
     return 1 / (1 + np.exp(-z))
 
 
-def read(files, features, off):
-    """(A, t, y, test): the features of the positions that fit (middle-game columns, then
-    end-game), tessera's scores with the option `off` (name=value, the values fitted switched
-    off) and OPTS, the labels, which rows are held out."""
+def labelled(files, off):
+    """(board, phase share 0-1, tessera's score, label, held out) of each labelled position that
+    fits, tessera's scores with the option `off` (name=value, the values fitted switched off) and
+    OPTS."""
     os.environ["OPTS"] = ",".join(filter(None, [os.environ.get("OPTS", ""), off]))
     tessera = Evaluator(os.environ.get("TESSERA", "target/release/tessera"))
-    rows, scores, labels, phases, test = [], [], [], [], []
     for name in files:
         lines = open(name).read().splitlines()
         for i, line in enumerate(lines):
@@ -38,11 +37,19 @@ def read(files, features, off):
             if not fits(board, label):
                 continue
             phase, score = tessera.evaluate(fen)
-            rows.append(features(board))
-            scores.append(score)
-            labels.append(float(label))
-            phases.append(phase / 256)
-            test.append(i >= len(lines) * (1 - HELD_OUT))
+            yield board, phase / 256, score, float(label), i >= len(lines) * (1 - HELD_OUT)
+
+
+def read(files, features, off):
+    """(A, t, y, test): the features of the positions that fit (middle-game columns, then
+    end-game), tessera's scores (`labelled`), the labels, which rows are held out."""
+    rows, scores, labels, phases, test = [], [], [], [], []
+    for board, phase, score, label, held_out in labelled(files, off):
+        rows.append(features(board))
+        scores.append(score)
+        labels.append(label)
+        phases.append(phase)
+        test.append(held_out)
     X = np.array(rows, dtype=np.float32)
     ph = np.array(phases, dtype=np.float32)[:, None]
     A = np.concatenate([X * ph, X * (1 - ph)], axis=1)
@@ -73,26 +80,18 @@ class Sparse:
 def read_sparse(files, features, columns, off):
     """`read` for features given as (column indices, values) of `columns` columns: A is
     `Sparse`."""
-    os.environ["OPTS"] = ",".join(filter(None, [os.environ.get("OPTS", ""), off]))
-    tessera = Evaluator(os.environ.get("TESSERA", "target/release/tessera"))
     rows, cols, vals, scores, labels, test = [], [], [], [], [], []
-    for name in files:
-        lines = open(name).read().splitlines()
-        for i, line in enumerate(lines):
-            label, fen = line.split(" ", 1)
-            board = chess.Board(fen)
-            if not fits(board, label):
-                continue
-            phase, score = tessera.evaluate(fen)
-            index, value = features(board)
-            row = np.full(len(index), len(scores))
-            rows += [row, row]
-            cols += [np.asarray(index), np.asarray(index) + columns]
-            vals += [np.asarray(value, np.float32) * (phase / 256), np.asarray(value, np.float32) * (1 - phase / 256)]
-            scores.append(score)
-            labels.append(float(label))
-            test.append(i >= len(lines) * (1 - HELD_OUT))
-    A = Sparse(np.concatenate(rows).astype(np.int64), np.concatenate(cols).astype(np.int64), np.concatenate(vals).astype(np.float32), (len(scores), 2 * columns))
+    for board, phase, score, label, held_out in labelled(files, off):
+        index, value = features(board)
+        index, value = np.asarray(index, np.int64), np.asarray(value, np.float32)
+        row = np.full(len(index), len(scores), np.int64)
+        rows += [row, row]
+        cols += [index, index + columns]
+        vals += [value * phase, value * (1 - phase)]
+        scores.append(score)
+        labels.append(label)
+        test.append(held_out)
+    A = Sparse(np.concatenate(rows), np.concatenate(cols), np.concatenate(vals), (len(scores), 2 * columns))
     return A, np.array(scores, dtype=np.float32), np.array(labels, dtype=np.float32), np.array(test)
 
 
