@@ -49,21 +49,17 @@ fn blocks<'a, const W: usize>(game: &Game<W>, what: &str, text: &'a str) -> Vec<
     out
 }
 
-/// Each cell's mirror image top to bottom: where the second player's values are read.
-fn mirror<const W: usize>(game: &Game<W>) -> Table<Cell, Cell> {
+/// Per orientation, a cell's index into the first player's values: itself for the first player,
+/// its mirror image top to bottom for the second.
+fn oriented<const W: usize>(game: &Game<W>) -> Table<Player, Table<Cell, Cell>> {
     let geometry = &game.def.geometry;
     let ys = geometry.all().map(|c| geometry.coord(c)[1]);
     let top_and_bottom = ys.clone().min().unwrap_or(0) + ys.max().unwrap_or(0);
-    Table::from_fn(game.ncells, |c: Cell| {
+    let mirrored = |c: Cell| {
         let [x, y, z] = geometry.coord(c);
         geometry.cell_at([x, top_and_bottom - y, z]).expect("a board mirrored top to bottom")
-    })
-}
-
-/// Per orientation, a cell's index into the first player's values.
-fn oriented<const W: usize>(game: &Game<W>) -> Table<Player, Table<Cell, Cell>> {
-    let mirrored = mirror(game);
-    Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| if o.index() == 0 { c } else { mirrored[c] }))
+    };
+    Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| if o.index() == 0 { c } else { mirrored(c) }))
 }
 
 /// A block's values in `permille`, per orientation and cell, as the middle- or end-game part
@@ -88,17 +84,18 @@ fn add_block(
     }
 }
 
-/// The phase a header's last word names.
-fn phase(word: Option<&&str>) -> Option<bool> {
+/// Whether a header's phase word names the middle game (`mg`) or the end game (`eg`).
+fn phase(word: &str) -> Option<bool> {
     match word {
-        Some(&"mg") => Some(true),
-        Some(&"eg") => Some(false),
+        "mg" => Some(true),
+        "eg" => Some(false),
         _ => None,
     }
 }
 
-fn zero_cells(game_cells: usize) -> Table<Player, Table<Cell, Tapered>> {
-    Table::from_fn(2, |_| Table::from_fn(game_cells, |_| Tapered::ZERO))
+/// Zero per orientation and cell of a board of `ncells`.
+fn zero_cells(ncells: usize) -> Table<Player, Table<Cell, Tapered>> {
+    Table::from_fn(2, |_| Table::from_fn(ncells, |_| Tapered::ZERO))
 }
 
 /// The definition's learned square values (`GameDef::squares`: per piece code an `mg` and an
@@ -113,9 +110,9 @@ pub(super) fn squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<S
     let mut out: SquareTable = game.piece_types().map(|_| zero_cells(game.ncells)).collect();
     for block in blocks(game, "square values", def.squares) {
         let bad = |why: &str| -> ! { panic!("game {}: square values, line {}: {why}", def.id, block.line) };
-        let (Some(code), Some(middle), 2) = (block.header.first(), phase(block.header.get(1)), block.header.len()) else {
-            bad("a header is a piece code and mg or eg")
-        };
+        let header = "a header is a piece code and mg or eg";
+        let &[code, word] = &block.header[..] else { bad(header) };
+        let Some(middle) = phase(word) else { bad(header) };
         let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
         add_block(&mut out[kind], &oriented, &block, middle, permille);
     }
@@ -146,7 +143,9 @@ pub(super) fn royal_pawns<const W: usize>(game: &Game<W>, permille: i32) -> Opti
     let oriented = oriented(game);
     let all = blocks(game, "royal-pawn values", def.royal_pawns);
     let bad = |line: usize, why: &str| -> ! { panic!("game {}: royal-pawn values, line {line}: {why}", def.id) };
-    let Some((first, rest)) = all.split_first().filter(|(b, _)| b.header == ["buckets"]) else { bad(1, "the first block is the buckets") };
+    let Some((first, rest)) = all.split_first().filter(|(b, _)| b.header == ["buckets"]) else {
+        bad(all.first().map_or(1, |b| b.line), "the first block is the buckets")
+    };
     let nbuckets = first.values.iter().map(|&b| b + 1).max().unwrap_or(0) as usize;
     if first.values.iter().any(|&b| b < 0) || nbuckets > MAX_BUCKETS {
         bad(first.line, "a bucket out of range");
@@ -155,10 +154,9 @@ pub(super) fn royal_pawns<const W: usize>(game: &Game<W>, permille: i32) -> Opti
     let mut own: Vec<_> = (0..nbuckets).map(|_| zero_cells(game.ncells)).collect();
     let mut enemy: Vec<_> = (0..nbuckets).map(|_| zero_cells(game.ncells)).collect();
     for block in rest {
-        let [side @ ("own" | "enemy"), bucket, _] = block.header[..] else {
-            bad(block.line, "a header is own or enemy, a bucket and mg or eg")
-        };
-        let Some(middle) = phase(block.header.get(2)) else { bad(block.line, "the phase is mg or eg") };
+        let header = "a header is own or enemy, a bucket and mg or eg";
+        let &[side @ ("own" | "enemy"), bucket, word] = &block.header[..] else { bad(block.line, header) };
+        let Some(middle) = phase(word) else { bad(block.line, header) };
         let Some(values) = bucket.parse::<usize>().ok().and_then(|b| if side == "own" { own.get_mut(b) } else { enemy.get_mut(b) }) else {
             bad(block.line, "no such bucket")
         };
