@@ -1,15 +1,20 @@
-"""The fit squares.py runs (and a fit of another learned table would): values learned for a game's
-definition (its `squares`) fitted to Stockfish's labels on top of tessera's evaluation held fixed.
+"""The fit of chess's learned tables (squares.py, royal_pawns.py, both at once in
+squares_and_royal_pawns.py; another learned table would describe itself as a `Table`): values a
+game's definition reads, fitted to Stockfish's labels on top of tessera's evaluation held fixed.
 
 Each labelled position the fits read (`fits`) gives a row of features, one per learned value,
 split into a middle-game and an end-game part by tessera's phase; the values are the
 least-squares fit of the labels' expected scores through the logistic curve, shrunk towards 0
 (ridge), by Adam's gradient steps of about a centipawn. The last fifth of each label file (later
 games) is held out and the error there reported with and without the values. Everything is
-float32 (a float64 factor would copy the feature matrix at every step); tables of thousands of
-values read their features sparse (`read_sparse`). Needs numpy.
+float32 (a float64 factor would copy the feature matrix at every step), and the features are
+read sparse (`read_sparse`: a dense matrix of thousands of values would not fit in memory).
+Needs numpy.
 """
 import os
+import sys
+from dataclasses import dataclass
+from typing import Callable
 
 import chess
 import numpy as np
@@ -38,22 +43,6 @@ def labelled(files, off):
                 continue
             phase, score = tessera.evaluate(fen)
             yield board, phase / 256, score, float(label), i >= len(lines) * (1 - HELD_OUT)
-
-
-def read(files, features, off):
-    """(A, t, y, test): the features of the positions that fit (middle-game columns, then
-    end-game), tessera's scores (`labelled`), the labels, which rows are held out."""
-    rows, scores, labels, phases, test = [], [], [], [], []
-    for board, phase, score, label, held_out in labelled(files, off):
-        rows.append(features(board))
-        scores.append(score)
-        labels.append(label)
-        phases.append(phase)
-        test.append(held_out)
-    X = np.array(rows, dtype=np.float32)
-    ph = np.array(phases, dtype=np.float32)[:, None]
-    A = np.concatenate([X * ph, X * (1 - ph)], axis=1)
-    return A, np.array(scores, dtype=np.float32), np.array(labels, dtype=np.float32), np.array(test)
 
 
 class Sparse:
@@ -145,3 +134,42 @@ def write(out, title, files, report, blocks, per_line, head=()):
         for header, mg, eg in blocks:
             for phase, values in (("mg", mg), ("eg", eg)):
                 block(f, f"{header} {phase}", values)
+
+
+@dataclass
+class Table:
+    """A learned table: its features (column indices and values per position, `columns` of them),
+    the option that switches its values off in tessera (`off`, name=value), and how it is written:
+    the title's lines, the blocks written as they are (`head`), and its (header, middle-game
+    values, end-game values) blocks from its fitted values (`blocks`)."""
+
+    columns: int
+    features: Callable
+    off: str
+    title: list
+    blocks: Callable
+    head: tuple = ()
+
+
+def fit_tables(tables, outs, files, ridge, steps):
+    """Fits `tables` together on the labels of `files` (each table's values off in tessera while
+    it reads them) and writes each to its file of `outs`: one table alone is fitted on top of the
+    others' values, tables fitted together share what they explain."""
+    offsets = np.cumsum([0] + [table.columns for table in tables])
+    columns = int(offsets[-1])
+
+    def features(board):
+        index, value = [], []
+        for table, offset in zip(tables, offsets):
+            i, v = table.features(board)
+            index += [offset + x for x in i]
+            value += v
+        return index, value
+
+    A, t, y, test = read_sparse(files, features, columns, ",".join(table.off for table in tables))
+    w, report = fit(A, t, y, test, ridge, steps)
+    print("\n".join(report))
+    for table, offset, out in zip(tables, offsets, outs):
+        mg, eg = w[offset : offset + table.columns], w[columns + offset : columns + offset + table.columns]
+        title = table.title + [f"fitted by tuning/{os.path.basename(sys.argv[0])}"]
+        write(out, title, files, report, table.blocks(mg, eg), 8, table.head)

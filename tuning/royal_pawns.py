@@ -7,13 +7,14 @@ its rank from its own side up to the fourth). The evaluation is read with
 usage: royal_pawns.py OUT LABELS...   (TESSERA=path of the engine, target/release/tessera if unset;
                                      OPTS=name=value,... sets Eval_<name> options first)
 
-OUT is written in the format of src/games/chess-royal-pawns.txt.
+OUT is written in the format of src/games/chess-royal-pawns.txt (its header names the script that
+fitted it: squares_and_royal_pawns.py fits this table and the square values together).
 """
 import sys
 
 import chess
 import numpy as np
-from learned import fit, read_sparse, write
+from learned import Table, fit_tables
 
 # Ranks from the King's own side counted apart: its first three, then the rest together.
 RANKS = 4
@@ -48,19 +49,27 @@ def features(board):
     return index, value
 
 
-out, files = sys.argv[1], sys.argv[2:]
-A, t, y, test = read_sparse(files, features, 2 * BUCKETS * 64, "royal_pawn_values_permille=0")
-w, report = fit(A, t, y, test, RIDGE, STEPS)
-print("\n".join(report))
-half = 2 * BUCKETS * 64
-blocks = [
-    (f"{side} {b}", w[(k * BUCKETS + b) * 64 : (k * BUCKETS + b + 1) * 64], w[half + (k * BUCKETS + b) * 64 : half + (k * BUCKETS + b + 1) * 64])
-    for k, side in enumerate(("own", "enemy"))
-    for b in range(BUCKETS)
-]
-title = [
-    "Royal-pawn values for chess (tuning/royal_pawns.py): the buckets of a King's squares from its",
-    "owner's side, then per bucket of the own King and of the enemy King, middle game then end game,",
-    "centipawns per pawn square from the pawn's owner's side, a1..h1 first",
-]
-write(out, title, files, report, blocks, 8, head=[("buckets", np.array([bucket(s) for s in range(64)]))])
+def blocks(mg, eg):
+    """Per side (own King, enemy King) and bucket, the 64 pawn squares' values."""
+    return [
+        (f"{side} {b}", mg[(k * BUCKETS + b) * 64 : (k * BUCKETS + b + 1) * 64], eg[(k * BUCKETS + b) * 64 : (k * BUCKETS + b + 1) * 64])
+        for k, side in enumerate(("own", "enemy"))
+        for b in range(BUCKETS)
+    ]
+
+
+TABLE = Table(
+    columns=2 * BUCKETS * 64,
+    features=features,
+    off="royal_pawn_values_permille=0",
+    title=[
+        "Royal-pawn values for chess: the buckets of a King's squares from its owner's side, then per",
+        "bucket of the own King and of the enemy King, middle game then end game, centipawns per pawn",
+        "square from the pawn's owner's side, a1..h1 first",
+    ],
+    blocks=blocks,
+    head=[("buckets", np.array([bucket(s) for s in range(64)]))],
+)
+
+if __name__ == "__main__":
+    fit_tables([TABLE], sys.argv[1:2], sys.argv[2:], RIDGE, STEPS)

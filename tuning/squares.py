@@ -6,13 +6,13 @@ line, ...) give. The evaluation is read with `square_values_permille=0` (the tab
 usage: squares.py OUT LABELS...   (TESSERA=path of the engine, target/release/tessera if unset;
                                  OPTS=name=value,... sets Eval_<name> options first)
 
-OUT is written in the format of src/games/chess-squares.txt.
+OUT is written in the format of src/games/chess-squares.txt (its header names the script that
+fitted it: squares_and_royal_pawns.py fits this table and the royal-pawn values together).
 """
 import sys
 
 import chess
-import numpy as np
-from learned import fit, read, write
+from learned import Table, fit_tables
 
 CODES = "PNBRQK"
 # The ridge weight was chosen by the held-out error on the three self-play label files
@@ -23,22 +23,26 @@ STEPS = 400
 
 
 def features(board):
-    """+1 per man of the player to move, -1 per opponent's man, on its square seen from its
-    owner's side (Black's mirrored top to bottom)."""
-    x = np.zeros(6 * 64, dtype=np.float32)
+    """+1 per man of the player to move, -1 per opponent's man, at its type and its square seen
+    from its owner's side (Black's mirrored top to bottom)."""
+    index, value = [], []
     for sq, man in board.piece_map().items():
         own = sq if man.color == chess.WHITE else chess.square_mirror(sq)
-        x[(man.piece_type - 1) * 64 + own] += 1 if man.color == board.turn else -1
-    return x
+        index.append((man.piece_type - 1) * 64 + own)
+        value.append(1 if man.color == board.turn else -1)
+    return index, value
 
 
-out, files = sys.argv[1], sys.argv[2:]
-A, t, y, test = read(files, features, "square_values_permille=0")
-w, report = fit(A, t, y, test, RIDGE, STEPS)
-print("\n".join(report))
-blocks = [(code, w[p * 64 : (p + 1) * 64], w[384 + p * 64 : 384 + (p + 1) * 64]) for p, code in enumerate(CODES)]
-title = [
-    "Square values for chess (tuning/squares.py): per piece code, middle game then end game,",
-    "centipawns per square from White's side, a1..h1 first",
-]
-write(out, title, files, report, blocks, 8)
+TABLE = Table(
+    columns=len(CODES) * 64,
+    features=features,
+    off="square_values_permille=0",
+    title=[
+        "Square values for chess: per piece code, middle game then end game,",
+        "centipawns per square from White's side, a1..h1 first",
+    ],
+    blocks=lambda mg, eg: [(code, mg[p * 64 : (p + 1) * 64], eg[p * 64 : (p + 1) * 64]) for p, code in enumerate(CODES)],
+)
+
+if __name__ == "__main__":
+    fit_tables([TABLE], sys.argv[1:2], sys.argv[2:], RIDGE, STEPS)
