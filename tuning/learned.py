@@ -140,14 +140,14 @@ def write(out, title, files, report, blocks, per_line, head=()):
 class Table:
     """A learned table: its features (column indices and values per position, `columns` of them),
     the option that switches its values off in tessera (`off`, name=value), and how it is written:
-    the title's lines, the blocks written as they are (`head`), and its (header, middle-game
-    values, end-game values) blocks from its fitted values (`blocks`)."""
+    the title's lines, the blocks written as they are (`head`), then its values in equal blocks
+    in column order, one per header of `headers` (each as `header mg` and `header eg`)."""
 
     columns: int
     features: Callable
     off: str
     title: list
-    blocks: Callable
+    headers: list
     head: tuple = ()
 
 
@@ -170,6 +170,8 @@ def fit_tables(tables, outs, files, ridge, steps):
     w, report = fit(A, t, y, test, ridge, steps)
     print("\n".join(report))
     for table, offset, out in zip(tables, offsets, outs):
-        mg, eg = w[offset : offset + table.columns], w[columns + offset : columns + offset + table.columns]
+        size = table.columns // len(table.headers)
+        starts = [offset + i * size for i in range(len(table.headers))]
+        blocks = [(header, w[s : s + size], w[columns + s : columns + s + size]) for header, s in zip(table.headers, starts)]
         title = table.title + [f"fitted by tuning/{os.path.basename(sys.argv[0])}"]
-        write(out, title, files, report, table.blocks(mg, eg), 8, table.head)
+        write(out, title, files, report, blocks, 8, table.head)

@@ -49,15 +49,6 @@ def features(board):
     return index, value
 
 
-def blocks(mg, eg):
-    """Per side (own King, enemy King) and bucket, the 64 pawn squares' values."""
-    return [
-        (f"{side} {b}", mg[(k * BUCKETS + b) * 64 : (k * BUCKETS + b + 1) * 64], eg[(k * BUCKETS + b) * 64 : (k * BUCKETS + b + 1) * 64])
-        for k, side in enumerate(("own", "enemy"))
-        for b in range(BUCKETS)
-    ]
-
-
 TABLE = Table(
     columns=2 * BUCKETS * 64,
     features=features,
@@ -67,7 +58,7 @@ TABLE = Table(
         "bucket of the own King and of the enemy King, middle game then end game, centipawns per pawn",
         "square from the pawn's owner's side, a1..h1 first",
     ],
-    blocks=blocks,
+    headers=[f"{side} {b}" for side in ("own", "enemy") for b in range(BUCKETS)],
     head=[("buckets", np.array([bucket(s) for s in range(64)]))],
 )
 

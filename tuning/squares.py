@@ -41,7 +41,7 @@ TABLE = Table(
         "Square values for chess: per piece code, middle game then end game,",
         "centipawns per square from White's side, a1..h1 first",
     ],
-    blocks=lambda mg, eg: [(code, mg[p * 64 : (p + 1) * 64], eg[p * 64 : (p + 1) * 64]) for p, code in enumerate(CODES)],
+    headers=list(CODES),
 )
 
 if __name__ == "__main__":
