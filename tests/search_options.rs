@@ -381,6 +381,7 @@ fn selectivity_parameters_change_the_search() {
         "Search_null_move_depth value 2",
         "Search_reduced_pruning value 1",
         "Search_quiesce_moves value 2",
+        "Search_probcut_margin value 150",
     ] {
         assert_ne!(nodes(Some(option)), default, "{option}");
     }

@@ -53,6 +53,16 @@ const SE_TT_DEPTH_MARGIN: i32 = 3;
 /// first `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
 const LMP_BASE: usize = 3;
 
+/// ProbCut with two players (the `probcut_margin` parameter): from this depth, a capture that
+/// wins by static exchange what the static evaluation lacks of beta plus the margin (less
+/// `PROBCUT_IMPROVING` where the evaluation is improving) is searched, by the capture search and
+/// then `PROBCUT_PLIES` shallower, against that raised beta; if it holds, the node is cut. Not
+/// where the table holds a deep enough entry below the raised beta.
+const PROBCUT_MIN_DEPTH: i32 = 5;
+const PROBCUT_PLIES: i32 = 4;
+const PROBCUT_IMPROVING: i32 = 50;
+const PROBCUT_TT_DEPTH_MARGIN: i32 = 3;
+
 /// A bare royal piece's moves are searched a ply deeper where it has at most this many.
 const FEW_REPLIES: usize = 2;
 
@@ -166,6 +176,7 @@ impl<const W: usize> Worker<'_, W> {
         let mut tt_move = Move::NONE;
         let mut singular_candidate = None;
         let mut tt_bound = None;
+        let mut tt_depth = 0;
         // On a principal variation now or, as the table remembers, before.
         let mut was_pv = pv_node;
         if let Some(e) = self.shared.tt.probe(self.key()) {
@@ -173,6 +184,7 @@ impl<const W: usize> Worker<'_, W> {
             was_pv |= e.pv;
             let score = from_tt(e.score, self.distance());
             tt_bound = Some((score, e.bound));
+            tt_depth = e.depth;
             if duel
                 && ply > 0
                 && excluded == Move::NONE
@@ -233,6 +245,25 @@ impl<const W: usize> Worker<'_, W> {
                 return 0;
             }
             if v >= beta && v < MATE_BOUND {
+                return v;
+            }
+        }
+
+        let probcut_beta = beta + self.params.probcut_margin - PROBCUT_IMPROVING * i32::from(improving);
+        if prune
+            && self.params.probcut_margin > 0
+            && depth >= PROBCUT_MIN_DEPTH
+            && excluded == Move::NONE
+            && !is_mate_score(beta)
+            && !tt_bound.is_some_and(|(score, _)| tt_depth >= depth - PROBCUT_TT_DEPTH_MARGIN && score < probcut_beta)
+            && !self.pos.is_bare(mover)
+            && !self.pos.opponents_bare(mover)
+        {
+            let cut = self.probcut(depth, ply, probcut_beta, static_eval, tt_move, cut_node);
+            if self.aborted {
+                return 0;
+            }
+            if let Some(v) = cut {
                 return v;
             }
         }
@@ -484,6 +515,44 @@ impl<const W: usize> Worker<'_, W> {
         }
         self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, bound, was_pv);
         best
+    }
+
+    /// ProbCut's searches at a two-player node (see [`PROBCUT_MIN_DEPTH`]): the value of the
+    /// first capture that beats `beta` (the raised beta), stored in the table as a lower bound.
+    fn probcut(&mut self, depth: i32, ply: usize, beta: i32, static_eval: i32, tt_move: Move, cut_node: bool) -> Option<i32> {
+        let mover = self.pos.to_move();
+        let mut list = std::mem::take(&mut self.stack[ply].list);
+        list.clear();
+        self.pos.legal_tactical_moves(&mut list.moves);
+        let values = self.shared.eval.values();
+        list.moves.retain(|&m| self.is_capture(m) && see_ge(&self.pos, m, beta - static_eval, values));
+        self.score_moves(&mut list, tt_move, ply);
+        let mut picker = MovePicker::new(list);
+        let mut undos = std::mem::take(&mut self.stack[ply].undos);
+        let mut cut = None;
+        while let Some((mv, passes)) = picker.next_move() {
+            self.make_play(passes, mv, ply, &mut undos);
+            // In a team game the next mover may be a partner.
+            let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
+            let (sign, a, b) = if same_team { (1, beta - 1, beta) } else { (-1, -beta, -beta + 1) };
+            let mut v = sign * self.quiesce(ply + 1, a, b, 0);
+            if v >= beta && !self.aborted {
+                v = sign * self.search(depth - PROBCUT_PLIES, ply + 1, a, b, !cut_node);
+            }
+            self.unmake_play(&mut undos);
+            if self.aborted {
+                break;
+            }
+            if v >= beta {
+                cut = Some((mv, v));
+                break;
+            }
+        }
+        self.stack[ply].list = picker.into_list();
+        self.stack[ply].undos = undos;
+        let (mv, v) = cut?;
+        self.shared.tt.store(self.key(), mv, to_tt(v, self.distance()), depth - PROBCUT_TT_DEPTH_MARGIN, Bound::Lower, false);
+        Some(v)
     }
 
     /// One iteration from the root; the value is from the root player's point of view (for

@@ -156,6 +156,9 @@ crate::params::tunable! {
     /// With two players, out of check the capture search tries at most this many captures at a
     /// node besides recaptures and promotions (0: all).
     quiesce_moves: 0..=32,
+    /// ProbCut with two players: a node is cut where a capture beats beta by this many
+    /// centipawns in a search four plies shallower (0: no ProbCut).
+    probcut_margin: 0..=1000,
 }
 
 /// The defaults: the search's one table.
@@ -191,6 +194,7 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_captures: 0,
     reduced_pruning: 0,
     quiesce_moves: 0,
+    probcut_margin: 0,
 };
 
 impl Default for SearchParams {
