@@ -175,16 +175,15 @@ impl<const W: usize> Worker<'_, W> {
         let excluded = self.stack[ply].excluded;
         let mut tt_move = Move::NONE;
         let mut singular_candidate = None;
+        // The table's score, bound and depth.
         let mut tt_bound = None;
-        let mut tt_depth = 0;
         // On a principal variation now or, as the table remembers, before.
         let mut was_pv = pv_node;
         if let Some(e) = self.shared.tt.probe(self.key()) {
             tt_move = e.mv;
             was_pv |= e.pv;
             let score = from_tt(e.score, self.distance());
-            tt_bound = Some((score, e.bound));
-            tt_depth = e.depth;
+            tt_bound = Some((score, e.bound, e.depth));
             if duel
                 && ply > 0
                 && excluded == Move::NONE
@@ -211,7 +210,7 @@ impl<const W: usize> Worker<'_, W> {
         // The table's score, where its bound says it is nearer the truth, refines the static
         // evaluation (`eval`) for the pruning decisions below.
         let eval = match tt_bound {
-            Some((score, bound)) if duel && !in_check && !is_mate_score(score) && bound.settles(score, static_eval, static_eval + 1) => {
+            Some((score, bound, _)) if duel && !in_check && !is_mate_score(score) && bound.settles(score, static_eval, static_eval + 1) => {
                 score
             }
             _ => static_eval,
@@ -249,16 +248,15 @@ impl<const W: usize> Worker<'_, W> {
             }
         }
 
-        let probcut_beta = beta + self.params.probcut_margin - PROBCUT_IMPROVING * i32::from(improving);
-        if prune
-            && self.params.probcut_margin > 0
-            && depth >= PROBCUT_MIN_DEPTH
-            && excluded == Move::NONE
-            && !is_mate_score(beta)
-            && !tt_bound.is_some_and(|(score, _)| tt_depth >= depth - PROBCUT_TT_DEPTH_MARGIN && score < probcut_beta)
-            && !self.pos.is_bare(mover)
-            && !self.pos.opponents_bare(mover)
-        {
+        let probcut_beta = (prune && self.params.probcut_margin > 0 && depth >= PROBCUT_MIN_DEPTH && excluded == Move::NONE)
+            .then(|| beta + self.params.probcut_margin - PROBCUT_IMPROVING * i32::from(improving))
+            .filter(|&raised| {
+                !is_mate_score(beta)
+                    && !tt_bound.is_some_and(|(score, _, d)| d >= depth - PROBCUT_TT_DEPTH_MARGIN && score < raised)
+                    && !self.pos.is_bare(mover)
+                    && !self.pos.opponents_bare(mover)
+            });
+        if let Some(probcut_beta) = probcut_beta {
             let cut = self.probcut(depth, ply, probcut_beta, static_eval, tt_move, cut_node);
             if self.aborted {
                 return 0;
