@@ -164,6 +164,10 @@ pub struct GameDef {
     /// while its owner's royal piece, or the enemy's, stands in bucket B (the enemy's bucket read
     /// from the enemy's side). Only for two players, mirrored top to bottom as `squares`.
     pub royal_pawns: &'static str,
+    /// A learned correction network (`tuning/network.py`; empty: none), read by
+    /// [`crate::eval::EvalTables`]: one hidden layer over the men seen from the player to move,
+    /// its text format in `eval::network`. Only for two players.
+    pub network: &'static str,
 }
 
 /// One man of the start position.

@@ -14,44 +14,55 @@ use crate::types::{Cell, PerPlayer, PieceType, Player, Table};
 /// A value per type, orientation and cell.
 pub type SquareTable = Table<PieceType, Table<Player, Table<Cell, Tapered>>>;
 
-/// One block of a learned text: its header's words and its `ncells` values.
-struct Block<'a> {
-    header: Vec<&'a str>,
-    line: usize,
-    values: Vec<i32>,
+/// One block of a learned text: its header's words and its values.
+pub(super) struct Block<'a> {
+    pub header: Vec<&'a str>,
+    pub line: usize,
+    pub values: Vec<i32>,
 }
 
-/// The blocks of a learned text (`what` names it in panics): a header line of words, then the
-/// values of every cell in cell order over as many lines as wanted; `#` lines are comments.
-fn blocks<'a, const W: usize>(game: &Game<W>, what: &str, text: &'a str) -> Vec<Block<'a>> {
-    let id = &game.def.id;
+/// The blocks of a learned text of game `id` (`what` names the text in panics): a header line of
+/// words, then its numbers over as many lines as wanted; `#` lines are comments.
+pub(super) fn read_blocks<'a>(id: &str, what: &str, text: &'a str) -> Vec<Block<'a>> {
     let mut out: Vec<Block> = Vec::new();
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
         let bad = |why: &str| -> ! { panic!("game {id}: {what}, line {}: {why}", n + 1) };
         let words: Vec<&str> = line.split_whitespace().collect();
         if words[0].parse::<i32>().is_err() {
-            if out.last().is_some_and(|b| b.values.len() != game.ncells) {
-                bad("the block before has fewer values than cells");
-            }
-            out.push(Block { header: words, line: n + 1, values: Vec::with_capacity(game.ncells) });
+            out.push(Block { header: words, line: n + 1, values: Vec::new() });
             continue;
         }
         let Some(block) = out.last_mut() else { bad("values before a header") };
         for word in words {
             block.values.push(word.parse().unwrap_or_else(|_| bad("not a number")));
         }
-        if block.values.len() > game.ncells {
-            bad("more values than cells");
+    }
+    out
+}
+
+impl Block<'_> {
+    /// Panics, naming the block's line, unless it has `n` values.
+    pub(super) fn expect_len(&self, id: &str, what: &str, n: usize) {
+        if self.values.len() != n {
+            panic!("game {id}: {what}, line {}: the block takes {n} values, not {}", self.line, self.values.len());
         }
     }
-    assert!(out.last().is_none_or(|b| b.values.len() == game.ncells), "game {id}: {what}: the last block is short");
+}
+
+/// The blocks of a learned text of `ncells` values each.
+fn blocks<'a, const W: usize>(game: &Game<W>, what: &str, text: &'a str) -> Vec<Block<'a>> {
+    let id = &game.def.id;
+    let out = read_blocks(id, what, text);
+    for block in &out {
+        block.expect_len(id, what, game.ncells);
+    }
     assert!(game.nplayers == 2, "game {id}: {what} are for two players");
     out
 }
 
 /// Per orientation, a cell's index into the first player's values: itself for the first player,
 /// its mirror image top to bottom for the second.
-fn oriented<const W: usize>(game: &Game<W>) -> Table<Player, Table<Cell, Cell>> {
+pub(super) fn oriented<const W: usize>(game: &Game<W>) -> Table<Player, Table<Cell, Cell>> {
     let geometry = &game.def.geometry;
     let ys = geometry.all().map(|c| geometry.coord(c)[1]);
     let top_and_bottom = ys.clone().min().unwrap_or(0) + ys.max().unwrap_or(0);

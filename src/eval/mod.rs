@@ -19,6 +19,9 @@
 //!   redundant riders (a second of one type), riders on open pawn lines, leapers on outposts,
 //!   trapped pieces, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
+//! - A learned correction network ([`network`]), where a game's definition has one and
+//!   `network_permille` is set: one hidden layer over the men seen from the player to move,
+//!   fitted by `tuning/network.py` to Stockfish's labels on top of the terms above.
 //! - End-game scaling ([`scale`]), two players: the end-game weights shrink where the stronger
 //!   side's edge is known to win less often (opposite-coloured Bishops, few pawns left).
 //!
@@ -28,6 +31,7 @@
 mod activity;
 mod learned;
 mod mopup;
+mod network;
 mod pawns;
 mod scale;
 pub mod tables;
@@ -77,6 +81,10 @@ crate::params::tunable! {
     /// The game's learned royal-pawn values (its definition's `royal_pawns`, where it has them),
     /// in thousandths of the fitted centipawns: 1000 as fitted, 0 off (chess plays 700).
     royal_pawn_values_permille: 0..=2000,
+    /// The game's learned correction network (its definition's `network`, where it has one), in
+    /// thousandths of its fitted output: 1000 as fitted, 0 off (the default: in self-play chess's
+    /// has not yet paid for its cost, NN in `tuning/README.md`).
+    network_permille: 0..=2000,
     /// Piece-square bonus per empty-board move above the piece's average, in 1/4 centipawns.
     centrality_quarter: 0..=200,
     centrality_eg_quarter: 0..=200,
@@ -236,6 +244,7 @@ pub const PARAMS: EvalParams = EvalParams {
     material_scale_eg_permille: 0,
     square_values_permille: 1000,
     royal_pawn_values_permille: 0,
+    network_permille: 0,
     centrality_quarter: 12,
     centrality_eg_quarter: 12,
     royal_centrality_quarter: 4,
@@ -413,13 +422,13 @@ impl Evaluator {
     ) -> (i32, bool) {
         let mut terms = self.terms_without_activity(pos, Some(cache));
         let phase = self.phase(pos);
-        let mopup = mopup::bonus(&self.tables, pos);
-        let partial = self.relative(pos, &self.sums(pos, &terms, phase, &mopup), p);
+        let added = self.added(pos);
+        let partial = self.relative(pos, &self.sums(pos, &terms, phase, &added), p);
         if !activity::enabled(&self.tables.params) || !need_exact(partial) {
             return (partial, !activity::enabled(&self.tables.params));
         }
         self.add_activity(pos, &mut terms);
-        (self.relative(pos, &self.sums(pos, &terms, phase, &mopup), p), true)
+        (self.relative(pos, &self.sums(pos, &terms, phase, &added), p), true)
     }
 
     /// [`Evaluator::evaluate_for`] for every player at once (0 for players out of the game).
@@ -442,15 +451,23 @@ impl Evaluator {
 
     /// Each player's own terms added up and blended by the phase.
     fn player_sums<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<i32> {
-        self.sums(pos, &self.terms(pos, cache), self.phase(pos), &mopup::bonus(&self.tables, pos))
+        self.sums(pos, &self.terms(pos, cache), self.phase(pos), &self.added(pos))
     }
 
-    /// Each player's `terms`, piece-square sum and mop-up bonus added up and blended by `phase`.
-    fn sums<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>, phase: i32, mopup: &PerPlayer<i32>) -> PerPlayer<i32> {
+    /// What is added to each player's blended terms: the mop-up, and the network's correction for
+    /// the player to move.
+    fn added<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
+        let mut added = mopup::bonus(&self.tables, pos);
+        added[pos.to_move()] += self.network(pos);
+        added
+    }
+
+    /// Each player's `terms` and piece-square sum blended by `phase`, plus what is `added`.
+    fn sums<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>, phase: i32, added: &PerPlayer<i32>) -> PerPlayer<i32> {
         let (totals, _) = self.scaled_totals(pos, terms);
         let mut sums = PerPlayer::splat(0);
         for p in pos.game().players() {
-            sums[p] = totals[p].blend(phase) + mopup[p];
+            sums[p] = totals[p].blend(phase) + added[p];
         }
         sums
     }
@@ -472,6 +489,11 @@ impl Evaluator {
             }
         }
         (totals, share)
+    }
+
+    /// The learned network's centipawns for the player to move (0 without one).
+    fn network<const W: usize>(&self, pos: &Position<W>) -> i32 {
+        self.tables.network.as_ref().map_or(0, |n| n.value(pos))
     }
 
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
@@ -547,13 +569,15 @@ impl Evaluator {
             king_safety: term(|t| t.king_safety),
             pieces: term(|t| t.pieces),
             mopup,
+            network: PerPlayer::splat(0),
             tempo: PerPlayer::splat(0),
             total: PerPlayer::splat(0),
             score: self.evaluate_all(pos),
         };
         b.tempo[pos.to_move()] = self.tables.params.tempo;
+        b.network[pos.to_move()] = self.network(pos);
         for p in pos.game().players() {
-            b.total[p] = totals[p].blend(phase) + mopup[p];
+            b.total[p] = totals[p].blend(phase) + mopup[p] + b.network[p];
             b.placement[p] = (psq[p] - material[p]).blend(phase);
         }
         b
@@ -583,6 +607,8 @@ pub struct Breakdown {
     pub pieces: PerPlayer<i32>,
     /// Driving a bare royal piece to be mated.
     pub mopup: PerPlayer<i32>,
+    /// The learned network's correction, for the player to move.
+    pub network: PerPlayer<i32>,
     /// The bonus of the player to move.
     pub tempo: PerPlayer<i32>,
     /// The player's own terms added up (without the tempo), their end-game parts scaled.

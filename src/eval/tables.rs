@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use super::EvalParams;
 use super::learned::{self, RoyalPawns, SquareTable};
+use super::network::{self, Network};
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::piece_targets;
 use crate::position::{PieceSquare, Tapered};
@@ -65,6 +66,8 @@ pub struct EvalTables {
     pub royal_edge_cover_most: Table<Player, i32>,
     /// The definition's learned royal-pawn values, where it has them.
     pub royal_pawns: Option<RoyalPawns>,
+    /// The definition's learned correction network, where it has one.
+    pub network: Option<Network>,
     /// Royal moves between any two cells on the empty board (`ncells` × `ncells`), and the most.
     royal_distances: Vec<u16>,
     ncells: usize,
@@ -336,6 +339,7 @@ impl EvalTables {
             royal_max_mobility,
             royal_edge_cover_most,
             royal_pawns: learned::royal_pawns(game, params.royal_pawn_values_permille),
+            network: network::network(game, params.network_permille),
             royal_distances: distances,
             ncells: game.ncells,
             royal_max_distance,

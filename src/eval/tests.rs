@@ -515,3 +515,83 @@ fn the_pawn_cache_changes_nothing() {
     pawn_cache_agrees::<1>("chess", 20, 200);
     pawn_cache_agrees::<4>("ninjachess", 4, 150);
 }
+
+/// Chess's learned network (`src/games/chess-network.txt`), read apart from the engine's reader:
+/// per (relation, type, square) a column of `hidden` weights, summed with the biases, each unit
+/// clipped to 0..1024, weighted by the output row, plus the output bias, in sixteenths of a
+/// centipawn.
+fn written_network(fen: &str) -> i32 {
+    let text: Vec<&str> = chess().def.network.lines().filter(|l| !l.starts_with('#')).flat_map(|l| l.split_whitespace()).collect();
+    let hidden: usize = text[1].parse().expect("hidden H");
+    let numbers = |from: usize, n: usize| -> Vec<i64> { text[from..from + n].iter().map(|w| w.parse().expect("a number")).collect() };
+    let mut acc = numbers(3, hidden);
+    let output = numbers(4 + hidden, hidden + 1);
+    let blocks = 4 + 2 * hidden + 1;
+    // The men from the mover's side (Black's board mirrored top to bottom), as python-chess
+    // writes them: `tuning/network.py`'s inputs.
+    let pos = chess_position(fen);
+    let black = pos.to_move() == Player::new(1);
+    for c in pos.occupied() {
+        let man = pos.man_at(c);
+        let code = &chess().def.pieces[man.kind()].code;
+        let block = usize::from(man.owner() != pos.to_move()) * 6 + "PNBRQK".find(code.as_str()).expect("a chess piece");
+        let square = if black { c.index() ^ 56 } else { c.index() };
+        let header = blocks + block * (2 + 64 * hidden);
+        assert_eq!(text[header + 1], code, "block order");
+        let column = numbers(header + 2 + square * hidden, hidden);
+        for (a, w) in acc.iter_mut().zip(column) {
+            *a += w;
+        }
+    }
+    let sum: i64 = acc.iter().zip(&output).map(|(&a, &w)| a.clamp(0, 1024) * w).sum();
+    ((sum / 1024 + output[hidden]) / 16) as i32
+}
+
+#[test]
+fn learned_network_as_written_for_either_mover() {
+    let with = |permille: i32| Evaluator::new(chess(), &PARAMS.with_overrides(&format!("network_permille={permille}")).expect("valid"));
+    let net = with(1000);
+    let network = net.tables.network.as_ref().expect("chess has one");
+    for (fen, mirrored) in [
+        (
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9",
+            "r2qkb1r/pp2bppp/2n2n2/2pp4/3P4/2N1PN2/PP2BPPP/R1BQ1RK1 b kq - 0 9",
+        ),
+        ("8/5pk1/6p1/8/3R4/6P1/r4PK1/8 b - - 0 40", "8/R4pk1/6p1/3r4/8/6P1/5PK1/8 w - - 0 40"),
+    ] {
+        let value = network.value(&chess_position(fen));
+        assert_eq!(value, written_network(fen), "{fen}");
+        // The same men seen from the other side: the same value for the mover.
+        assert_eq!(network.value(&chess_position(mirrored)), value, "{mirrored}");
+        assert_eq!(net.breakdown(&chess_position(fen)).network[chess_position(fen).to_move()], value);
+    }
+    assert!(with(0).tables.network.is_none());
+    let half = with(500).tables.network.as_ref().expect("on").value(&chess_position("8/5pk1/6p1/8/3R4/6P1/r4PK1/8 b - - 0 40"));
+    assert!((2 * half - written_network("8/5pk1/6p1/8/3R4/6P1/r4PK1/8 b - - 0 40")).abs() <= 1, "{half}");
+}
+
+/// A malformed network text is a defect of the definition: building the game's evaluation says
+/// which line is wrong.
+#[test]
+fn malformed_network_texts_name_their_line() {
+    let weights = |last: i32| format!("{}{last}\n", "0 ".repeat(63));
+    let texts = [
+        ("bias\n1\n".to_string(), "network: the first line is `hidden H`"),
+        ("hidden 2\nbias\n1 2 3\n".to_string(), "line 2: the block takes 2 values, not 3"),
+        ("hidden 2\nbias\n1\noutput\n1 2 3\n".to_string(), "line 2: the block takes 2 values, not 1"),
+        ("hidden 2\nbias\n1 2\noutput\n1 2 3\nown Z\n".to_string(), "line 6: no such piece"),
+        ("hidden 1\nbias\n1\noutput\n9000 2\n".to_string(), "line 4: an output weight out of range"),
+        (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}", weights(40000)), "line 6: a weight out of range"),
+        (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}own P\n{}", weights(1), weights(1)), "line 8: a block given twice"),
+    ];
+    for (n, (text, why)) in texts.into_iter().enumerate() {
+        let mut def = crate::games::definition("chess").expect("chess");
+        def.id = format!("chess-malformed-network-{n}");
+        def.network = Box::leak(text.clone().into_boxed_str());
+        let game = registry::compiled::<1>(def);
+        let on = PARAMS.with_overrides("network_permille=1000").expect("valid");
+        let panic = std::panic::catch_unwind(|| Evaluator::new(game, &on)).expect_err(&text);
+        let message = panic.downcast_ref::<String>().expect("a formatted message");
+        assert!(message.contains(why), "{message}");
+    }
+}

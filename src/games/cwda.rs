@@ -160,6 +160,9 @@ const CHESS_SQUARES: &str = include_str!("chess-squares.txt");
 /// Chess's learned royal-pawn values (`tuning/royal_pawns.py`).
 const CHESS_ROYAL_PAWNS: &str = include_str!("chess-royal-pawns.txt");
 
+/// Chess's learned correction network (`tuning/network.py`).
+const CHESS_NETWORK: &str = include_str!("chess-network.txt");
+
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
     let sq = |name: &str| geometry.cell_by_name(name).expect("square name");
@@ -246,6 +249,7 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         // Fitted to chess's positions: other pairings' pieces are other types.
         squares: if id == "chess" { CHESS_SQUARES } else { "" },
         royal_pawns: if id == "chess" { CHESS_ROYAL_PAWNS } else { "" },
+        network: if id == "chess" { CHESS_NETWORK } else { "" },
     }
 }
 

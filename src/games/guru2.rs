@@ -319,6 +319,7 @@ fn build() -> GameDef {
         eval: "mopup_level_box=60",
         squares: "",
         royal_pawns: "",
+        network: "",
     }
 }
 

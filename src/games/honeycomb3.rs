@@ -253,6 +253,7 @@ fn build(id: &str, variant: Variant) -> GameDef {
         eval: "",
         squares: "",
         royal_pawns: "",
+        network: "",
     }
 }
 

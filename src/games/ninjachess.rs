@@ -262,6 +262,7 @@ fn build() -> GameDef {
         eval: "mopup_level_box=60,mopup_close=60",
         squares: "",
         royal_pawns: "",
+        network: "",
     }
 }
 

@@ -168,6 +168,7 @@ pub fn eval_lines(session: &dyn Session, b: &Breakdown) -> Vec<String> {
         ("king-safety", &b.king_safety),
         ("pieces", &b.pieces),
         ("mop-up", &b.mopup),
+        ("network", &b.network),
         ("tempo", &b.tempo),
     ] {
         out.push(format!("eval term {name} {}", per_player(values)));

@@ -454,6 +454,7 @@ fn build() -> GameDef {
         eval: "",
         squares: "",
         royal_pawns: "",
+        network: "",
     }
 }
 

@@ -1,0 +1,177 @@
+"""Chess's learned correction network (`src/games/chess-network.txt`, read by
+`src/eval/network.rs`): one hidden layer over the men seen from the player to move, fitted to
+Stockfish's labels on top of tessera's evaluation with the network off, so that it learns what the
+evaluation's terms and tables miss.
+
+    python3 tuning/network.py dump DATA.npz LABELS...     (TESSERA=engine, OPTS=name=value,...)
+    python3 tuning/network.py train DATA.npz OUT [--hidden 128 --epochs 8 --check OTHER.npz ...]
+
+`dump` reads label files (lines `<expected score> <FEN> [game number]`, plain or gzip-ed: those of
+`label_stockfish.py` have no game numbers) and keeps the positions the linear fits keep (`eval_client.fits`: quiet, within 800 cp); per position it stores the men as
+inputs (relation to the mover, type, square from the mover's side), tessera's score with
+`network_permille=0` and the label. Positions of every fifth game (by number; without numbers, the
+last fifth of each file) are held out. `train` fits the network by AdamW (its weight decay keeps
+the network from learning the training games by heart, which it does from the third epoch
+without) on the squared error of
+the expected score through the logistic curve (the scale k fitted first, as `tessera tune`
+does), reports the error on the held-out positions each epoch, and writes the network in
+integers: hidden weights and biases in 1/1024 of a unit, output weights in 1/16 cp. Needs numpy
+and torch (CPU).
+"""
+import argparse
+import gzip
+import math
+import os
+import sys
+
+import chess
+import numpy as np
+from eval_client import Evaluator, fits
+
+CODES = "PNBRQK"
+HELD_OUT_EVERY = 5
+ONE = 1024
+OUTPUT_UNIT = 16
+MAX_MEN = 32
+
+
+def inputs(board):
+    """The input index of each man: (enemy?) * 384 + type * 64 + square, seen from the mover's
+    side (Black's board mirrored top to bottom and its colours swapped)."""
+    b = board if board.turn == chess.WHITE else board.mirror()
+    return [(0 if man.color == chess.WHITE else 6) * 64 + (man.piece_type - 1) * 64 + sq for sq, man in b.piece_map().items()]
+
+
+def open_text(name):
+    return gzip.open(name, "rt") if name.endswith(".gz") else open(name)
+
+
+def dump(out, files):
+    os.environ["OPTS"] = ",".join(filter(None, [os.environ.get("OPTS", ""), "network_permille=0"]))
+    tessera = Evaluator(os.environ.get("TESSERA", "target/release/tessera"))
+    men, scores, labels, test = [], [], [], []
+    for name in files:
+        lines = open_text(name).read().splitlines()
+        for i, line in enumerate(lines):
+            words = line.split()
+            label, fen = words[0], " ".join(words[1:7])
+            held_out = int(words[7]) % HELD_OUT_EVERY == 0 if len(words) > 7 else i >= len(lines) * (1 - 1 / HELD_OUT_EVERY)
+            board = chess.Board(fen)
+            if not fits(board, label):
+                continue
+            row = inputs(board)
+            men.append(row + [768] * (MAX_MEN - len(row)))
+            scores.append(tessera.evaluate(fen)[1])
+            labels.append(float(label))
+            test.append(held_out)
+        print(f"{name}: {len(labels)} positions", file=sys.stderr)
+    np.savez(out, men=np.array(men, np.int16), scores=np.array(scores, np.float32), labels=np.array(labels, np.float32), test=np.array(test),
+             files=np.array([os.path.basename(n) for n in files]))
+
+
+def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay):
+    import torch
+
+    torch.manual_seed(seed)
+    d = np.load(data)
+    men = torch.from_numpy(d["men"].astype(np.int64))
+    t, y = torch.from_numpy(d["scores"]), torch.from_numpy(d["labels"])
+    test = torch.from_numpy(d["test"])
+    train_rows, test_rows = (~test).nonzero().squeeze(1), test.nonzero().squeeze(1)
+    c = math.log(10) / 400
+    ks = np.linspace(0.5, 1.6, 111)
+    k = float(ks[int(np.argmin([((torch.sigmoid(kk * c * t[train_rows]) - y[train_rows]) ** 2).mean().item() for kk in ks]))])
+    if fixed_k:
+        k = fixed_k
+    print(f"{len(y)} positions, {len(test_rows)} held out, k {k:.3f}")
+
+    first = torch.nn.EmbeddingBag(769, hidden, mode="sum", padding_idx=768)
+    torch.nn.init.normal_(first.weight, 0, 0.05)
+    with torch.no_grad():
+        first.weight[768].zero_()
+    bias = torch.nn.Parameter(torch.zeros(hidden))
+    output = torch.nn.Linear(hidden, 1)
+    torch.nn.init.zeros_(output.weight)
+    torch.nn.init.zeros_(output.bias)
+    params = list(first.parameters()) + [bias] + list(output.parameters())
+
+    def net(rows):
+        # The output in centipawns: a unit's weight of 1 is 100 cp at full activation.
+        return output(torch.clamp(first(men[rows]) + bias, 0, 1)).squeeze(1) * 100
+
+    def error(rows):
+        with torch.no_grad():
+            total = sum(((torch.sigmoid(k * c * (t[r] + net(r))) - y[r]) ** 2).sum().item() for r in rows.split(65536))
+            return total / len(rows)
+
+    base = ((torch.sigmoid(k * c * t[test_rows]) - y[test_rows]) ** 2).mean().item()
+    print(f"held-out error without the network {base:.6f}")
+    opt = torch.optim.AdamW(params, lr=lr, weight_decay=decay)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
+    for epoch in range(epochs):
+        for rows in train_rows[torch.randperm(len(train_rows))].split(batch):
+            loss = ((torch.sigmoid(k * c * (t[rows] + net(rows))) - y[rows]) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        sched.step()
+        print(f"epoch {epoch + 1}: held-out error {error(test_rows):.6f}", flush=True)
+    held_out = error(test_rows)
+    for other in check:
+        # The same network on another dump's held-out positions (its own scale k).
+        o = np.load(other)
+        rows = torch.from_numpy(o["test"]).nonzero().squeeze(1)
+        om, ot, oy = torch.from_numpy(o["men"].astype(np.int64))[rows], torch.from_numpy(o["scores"])[rows], torch.from_numpy(o["labels"])[rows]
+        ok = fixed_k or float(ks[int(np.argmin([((torch.sigmoid(kk * c * ot) - oy) ** 2).mean().item() for kk in ks]))])
+        with torch.no_grad():
+            corr = output(torch.clamp(first(om) + bias, 0, 1)).squeeze(1) * 100
+        before = ((torch.sigmoid(ok * c * ot) - oy) ** 2).mean().item()
+        after = ((torch.sigmoid(ok * c * (ot + corr)) - oy) ** 2).mean().item()
+        print(f"{other}: held-out error {before:.6f} -> {after:.6f} (k {ok:.3f})")
+
+    w1 = np.rint(first.weight.detach().numpy()[:768] * ONE).astype(int)
+    b1 = np.rint(bias.detach().numpy() * ONE).astype(int)
+    w2 = np.rint(output.weight.detach().numpy()[0] * 100 * OUTPUT_UNIT).astype(int)
+    b2 = int(np.rint(output.bias.item() * 100 * OUTPUT_UNIT))
+    if np.abs(w1).max() > 32767:
+        sys.exit("a hidden weight does not fit in 16 bits")
+    with open(out, "w") as f:
+        f.write("# Chess's correction network (tuning/network.py): inputs per relation to the mover, piece code\n")
+        f.write("# and square from the mover's side (a1..h1 first), hidden weights in 1/1024, output in 1/16 cp;\n")
+        f.write(f"# {len(y)} quiet positions of {' '.join(d['files'])}\n")
+        f.write(f"# held-out error {base:.6f} -> {held_out:.6f} ({hidden} hidden units, {epochs} epochs).\n")
+        f.write(f"hidden {hidden}\nbias\n{' '.join(map(str, b1))}\noutput\n{' '.join(map(str, w2))} {b2}\n")
+        for relation in range(2):
+            for kind, code in enumerate(CODES):
+                f.write(f"{'own' if relation == 0 else 'enemy'} {code}\n")
+                for sq in range(64):
+                    f.write(" ".join(map(str, w1[relation * 384 + kind * 64 + sq])) + "\n")
+
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    d = sub.add_parser("dump")
+    d.add_argument("data")
+    d.add_argument("labels", nargs="+")
+    t = sub.add_parser("train")
+    t.add_argument("data")
+    t.add_argument("out")
+    t.add_argument("--hidden", type=int, default=128)
+    t.add_argument("--epochs", type=int, default=8)
+    t.add_argument("--lr", type=float, default=3e-3)
+    t.add_argument("--batch", type=int, default=4096)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--decay", type=float, default=1.0, help="AdamW's weight decay")
+    t.add_argument("--k", type=float, default=0, help="the logistic scale (0: fitted to the data)")
+    t.add_argument("--check", nargs="*", default=[], help="other dumps whose held-out positions to report")
+    args = ap.parse_args()
+    if args.command == "dump":
+        dump(args.data, args.labels)
+    else:
+        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay)
+
+
+if __name__ == "__main__":
+    main()
