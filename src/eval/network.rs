@@ -5,9 +5,10 @@
 //! The inputs are one per relation (own, enemy), piece type and cell from the mover's side (the
 //! second player's cells mirrored top to bottom, as the learned tables'); a man adds its input's
 //! column of weights to the hidden units, each unit is clipped to 0..[`ONE`], and the output is
-//! their weighted sum: centipawns for the player to move. Only for two players. The network is
-//! small enough to be summed afresh at each evaluation (about 30 men times its width of adds), so
-//! positions carry no accumulator.
+//! their weighted sum: centipawns for the player to move. Only for two players. The sums are made
+//! afresh at each evaluation (about 30 men times the width of 16-bit adds): with chess's 128 units
+//! 15 % of the search's instructions, more than the network has gained so far (NN in
+//! `tuning/README.md`). Sums kept as men move (NNUE's accumulators) would cost a few adds a move.
 //!
 //! Text format (part of the definition, compiled in; a malformed one is a defect of the
 //! definition, reported with its game and line): `hidden H`; `bias` and H values (the hidden
@@ -22,7 +23,7 @@ use crate::tables::Game;
 use crate::types::{Cell, Player, Table};
 
 /// A hidden unit's full activation.
-pub const ONE: i32 = 1024;
+const ONE: i32 = 1024;
 /// The output weights' unit: a sixteenth of a centipawn.
 const OUTPUT_UNIT: i64 = 16;
 /// Hidden units at most (the accumulator lives on the stack).
