@@ -68,7 +68,8 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
     let mut seen = vec![false; 2 * ntypes];
     for block in &blocks[1..] {
         let bad = |why: &str| -> ! { panic!("game {id}: network, line {}: {why}", block.line) };
-        let narrow = |v: &i32, most: i32, what: &str| if v.abs() <= most { *v as i16 } else { bad(&format!("{what} out of range")) };
+        let narrow =
+            |v: &i32, most: i32, what: &str| if (-most..=most).contains(v) { *v as i16 } else { bad(&format!("{what} out of range")) };
         match &block.header[..] {
             ["bias"] => {
                 block.expect_len(id, "network", h);
