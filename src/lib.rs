@@ -29,6 +29,7 @@ pub mod search;
 pub mod selfplay;
 pub mod serve;
 pub mod session;
+mod simd;
 pub mod tables;
 pub mod tt;
 pub mod types;

@@ -378,9 +378,11 @@ impl Evaluator {
         &self.tables.values
     }
 
-    /// Makes `pos` sum this evaluator's piece-square values.
+    /// Makes `pos` sum this evaluator's piece-square values, and its network's first layer where
+    /// it has one.
     pub fn prepare<const W: usize>(&self, pos: &mut Position<W>) {
         pos.set_piece_square(self.tables.psq.clone());
+        pos.set_input_weights(self.tables.network.as_ref().map(|n| Arc::clone(&n.inputs)));
     }
 
     /// The game phase: [`PHASE_FULL`] with the start position's pieces on the board, falling

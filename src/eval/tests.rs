@@ -565,6 +565,17 @@ fn learned_network_as_written_for_either_mover() {
         assert_eq!(network.value(&chess_position(mirrored)), value, "{mirrored}");
         assert_eq!(net.breakdown(&chess_position(fen)).network[chess_position(fen).to_move()], value);
     }
+    // A prepared position keeps the first layer's sums as men move, to the same values.
+    let mut pos = chess_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    net.prepare(&mut pos);
+    for text in ["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3", "a7a6", "c1e3", "e7e5", "d4b3"] {
+        let mv = parse_move(&pos, text).expect("legal");
+        let undo = pos.make(mv);
+        let fen = crate::notation::position_string(&pos);
+        assert_eq!(network.value(&pos), written_network(&fen), "{fen}");
+        pos.unmake(mv, undo);
+        pos.make(mv);
+    }
     assert!(with(0).tables.network.is_none());
     let half = with(500).tables.network.as_ref().expect("on").value(&chess_position("8/5pk1/6p1/8/3R4/6P1/r4PK1/8 b - - 0 40"));
     assert!((2 * half - written_network("8/5pk1/6p1/8/3R4/6P1/r4PK1/8 b - - 0 40")).abs() <= 1, "{half}");

@@ -335,7 +335,7 @@ mod reference {
     //! `unmake` (start-of-turn checkmates included) restoring the position exactly.
     use crate::attacks::Facing;
     use crate::bitboard::Bitboard;
-    use crate::position::{Move, PieceSquare, Position};
+    use crate::position::{InputWeights, Move, PieceSquare, Position};
     use crate::registry;
     use crate::tables::Game;
     use rand::rngs::StdRng;
@@ -373,6 +373,15 @@ mod reference {
         out
     }
 
+    /// The network sums `p` keeps are those summed afresh, from every perspective.
+    fn assert_input_sums(p: &Position<4>, weights: &std::sync::Arc<InputWeights>) {
+        for perspective in p.game().players() {
+            let mut fresh = vec![0; weights.hidden()];
+            weights.sums_from_scratch(p, perspective, &mut fresh);
+            assert_eq!(p.input_sums(weights, perspective), Some(&fresh[..]), "{}", crate::notation::position_string(p));
+        }
+    }
+
     fn random_games(id: &str, games: usize, plies: usize) -> (usize, usize, usize) {
         let game: &'static Game<4> = registry::compiled::<4>(crate::games::definition(id).expect("game"));
         let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
@@ -381,6 +390,8 @@ mod reference {
         for _ in 0..games {
             let mut p = Position::start(game);
             p.set_piece_square(std::sync::Arc::new(PieceSquare::arbitrary(game.ntypes, game.nplayers, game.ncells)));
+            let weights = std::sync::Arc::new(InputWeights::arbitrary(game.nplayers, game.ntypes, game.ncells));
+            p.set_input_weights(Some(weights.clone()));
             for _ in 0..plies {
                 let mut moves = Vec::new();
                 p.legal_moves(&mut moves);
@@ -401,8 +412,10 @@ mod reference {
                 let undo = p.make(mv);
                 assert_eq!(p.hash(), p.compute_hash());
                 assert_eq!(p.piece_square_sums(), p.psq_from_scratch());
+                assert_input_sums(&p, &weights);
                 p.unmake(mv, undo);
                 assert_eq!((crate::notation::position_string(&p), p.hash(), p.mates()), before);
+                assert_input_sums(&p, &weights);
                 p.make(mv);
                 mates += (p.mates() - before.2) as usize;
             }
@@ -422,8 +435,8 @@ mod reference {
 mod modes {
     //! The capture search's generation and the first-move shortcut against the full list, over
     //! random games of every game family (castling, en passant, promotions, Enlightened Moves,
-    //! Charges, passes).
-    use crate::position::{Move, MoveKind, Position};
+    //! Charges, passes), with a network's sums kept as men move.
+    use crate::position::{InputWeights, Move, MoveKind, Position};
     use crate::registry::compiled;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
@@ -438,9 +451,17 @@ mod modes {
         let game = compiled::<W>(crate::games::definition(id).expect("game"));
         let mut rng = StdRng::seed_from_u64(7);
         let mut tactical_moves = 0;
+        let weights = std::sync::Arc::new(InputWeights::arbitrary(game.nplayers, game.ntypes, game.ncells));
         for _ in 0..games {
             let mut pos = Position::start(game);
+            pos.set_input_weights(Some(weights.clone()));
             for _ in 0..plies {
+                // The network sums kept as men move are those summed afresh.
+                for perspective in game.players() {
+                    let mut fresh = vec![0; weights.hidden()];
+                    weights.sums_from_scratch(&pos, perspective, &mut fresh);
+                    assert_eq!(pos.input_sums(&weights, perspective), Some(&fresh[..]), "{id}");
+                }
                 let mut all = Vec::new();
                 pos.legal_moves(&mut all);
                 let mut got = Vec::new();

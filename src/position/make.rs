@@ -40,6 +40,9 @@ impl<const W: usize> Position<W> {
             charge_captured: [Man::NONE; MAX_LEGS],
             snapshot: None,
         };
+        if let Some(a) = &mut self.accumulators {
+            a.push();
+        }
         self.halfmove = self.halfmove.saturating_add(1);
         let kind = mv.kind();
         if kind == MoveKind::Charge {
@@ -108,6 +111,8 @@ impl<const W: usize> Position<W> {
         if let Some(snap) = undo.snapshot {
             *self = *snap;
         }
+        // The sums one level down are the position's before the move: the men go back unsummed.
+        let mut accumulators = self.accumulators.take();
         let kind = mv.kind();
         if kind == MoveKind::Charge {
             self.revert_charge(mv, &undo.charge_captured);
@@ -130,6 +135,10 @@ impl<const W: usize> Position<W> {
         self.fullmove = undo.fullmove;
         self.to_move = undo.to_move;
         self.hash = undo.hash;
+        if let Some(a) = &mut accumulators {
+            a.pop();
+        }
+        self.accumulators = accumulators;
     }
 
     /// Drops the castling rights of pieces leaving, entering or captured on `from` and `to`.

@@ -5,6 +5,7 @@
 //! restores the position exactly from the returned [`Undo`]. Module [`end`] says when the rules
 //! end the game.
 
+pub mod accumulator;
 pub mod end;
 mod make;
 mod mate;
@@ -21,6 +22,8 @@ use crate::bitboard::Bitboard;
 pub use crate::moves::{MAX_LEGS, Man, Move, MoveKind};
 use crate::tables::Game;
 use crate::types::{Cell, MAX_PLAYERS, PerPlayer, PerType, PieceType, Player, PlayerSet, TypeSet};
+use accumulator::Accumulators;
+pub use accumulator::InputWeights;
 pub use end::{EndReason, GameEnd};
 pub use make::Undo;
 pub use psq::{PHASE_FULL, PieceSquare, Tapered};
@@ -71,6 +74,8 @@ pub struct Position<const W: usize> {
     /// The piece-square values summed per owner, kept incrementally.
     pub(crate) psq: PerPlayer<Tapered>,
     psq_table: Arc<PieceSquare>,
+    /// A network's first-layer sums, kept incrementally where an evaluator gave its weights.
+    accumulators: Option<Accumulators>,
     /// Number of checkmates so far (N-player games).
     pub(crate) mates: u8,
     pub(crate) eliminated_by: PerPlayer<Option<Player>>,
@@ -102,6 +107,7 @@ impl<const W: usize> Position<W> {
             counts: PerPlayer::splat(PerType::splat(0)),
             psq: PerPlayer::splat(Tapered::ZERO),
             psq_table: Arc::new(PieceSquare::zero(game.ntypes, game.nplayers, game.ncells)),
+            accumulators: None,
             mates: 0,
             eliminated_by: PerPlayer::splat(None),
             elimination_order: ArrayVec::new(),
@@ -275,6 +281,17 @@ impl<const W: usize> Position<W> {
         self.psq = self.psq_from_scratch();
     }
 
+    /// Keeps the sums of a network's input `weights` from now on (`None`: none).
+    pub fn set_input_weights(&mut self, weights: Option<Arc<InputWeights>>) {
+        self.accumulators = weights.map(|w| Accumulators::new(w, self));
+    }
+
+    /// The sums of `weights` seen from `perspective`, where the position keeps them.
+    #[inline(always)]
+    pub fn input_sums(&self, weights: &Arc<InputWeights>, perspective: Player) -> Option<&[i32]> {
+        self.accumulators.as_ref().and_then(|a| a.sums(weights, perspective))
+    }
+
     /// Recomputes the per-player piece-square sums from scratch (for tests of the incremental
     /// update).
     pub fn psq_from_scratch(&self) -> PerPlayer<Tapered> {
@@ -323,6 +340,9 @@ impl<const W: usize> Position<W> {
         if self.game.types[m.kind()].royal {
             self.royal[m.owner()] = Some(cell);
         }
+        if let Some(a) = &mut self.accumulators {
+            a.put(cell, m);
+        }
     }
 
     /// Removes and returns the man on an occupied cell.
@@ -344,6 +364,9 @@ impl<const W: usize> Position<W> {
         self.psq[m.owner()] -= self.psq_table.value(m.kind(), m.orientation(), cell);
         if self.royal[m.owner()] == Some(cell) {
             self.royal[m.owner()] = None;
+        }
+        if let Some(a) = &mut self.accumulators {
+            a.take(cell, m);
         }
         m
     }
