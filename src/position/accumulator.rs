@@ -1,15 +1,18 @@
 //! A network's first layer kept as men move (NNUE's accumulators): per player's perspective, the
 //! units' biases plus the input weights of every man on the board. Kept like the piece-square
-//! sums: `put` and `take` add and subtract a man's column of weights; `make` first copies the
-//! sums one level up, so that `unmake` steps back down instead of subtracting.
+//! sums, by level: `make` makes the level above from the current one and the columns of the men
+//! its move put on and took off, in one pass; `unmake` steps back down instead of subtracting.
+//! `put` and `take` outside a move add and subtract a man's column at once.
 //!
 //! The evaluation builds the weights (`eval::network`) and gives them to positions
 //! (`Evaluator::prepare`); a position without them is evaluated from scratch.
 
 use std::sync::Arc;
 
+use arrayvec::ArrayVec;
+
 use super::{Man, Position};
-use crate::simd::add_column;
+use crate::simd::{add_column, combine};
 use crate::types::{Cell, PieceType, Player};
 
 /// A first layer's weights, a column of `hidden` per man (perspective, owner, type, cell).
@@ -73,12 +76,20 @@ impl InputWeights {
     }
 }
 
+/// Men a move puts on and takes off, held until the move is complete so that its sums are made
+/// from the level below in one pass (most moves move one man and capture at most one).
+const PENDING: usize = 4;
+
 /// The sums per level of `make` (the position's own at `level`), per perspective.
 #[derive(Clone)]
 pub(super) struct Accumulators {
     weights: Arc<InputWeights>,
     sums: Vec<i32>,
     level: usize,
+    /// Between `push` and `commit`: the current level is not made yet, these men are its change.
+    open: bool,
+    put: ArrayVec<(Cell, Man), PENDING>,
+    taken: ArrayVec<(Cell, Man), PENDING>,
 }
 
 impl Accumulators {
@@ -88,7 +99,7 @@ impl Accumulators {
         for (p, out) in sums.chunks_exact_mut(weights.hidden).enumerate() {
             weights.sums_from_scratch(pos, Player::new(p), out);
         }
-        Accumulators { weights, sums, level: 0 }
+        Accumulators { weights, sums, level: 0, open: false, put: ArrayVec::new(), taken: ArrayVec::new() }
     }
 
     fn width(&self) -> usize {
@@ -97,21 +108,46 @@ impl Accumulators {
 
     /// The position's sums seen from `perspective`, where they were made with `weights`.
     pub(super) fn sums(&self, weights: &Arc<InputWeights>, perspective: Player) -> Option<&[i32]> {
+        debug_assert!(!self.open, "a move's sums read before its commit");
         let h = self.weights.hidden;
         let start = self.level * self.width() + perspective.index() * h;
         Arc::ptr_eq(&self.weights, weights).then(|| &self.sums[start..start + h])
     }
 
-    /// Before a move: the sums copied one level up.
+    /// Before a move: a level up, made from this one at [`Accumulators::commit`].
     #[inline(always)]
     pub(super) fn push(&mut self) {
         let width = self.width();
-        let from = self.level * width;
-        if self.sums.len() < from + 2 * width {
-            self.sums.resize(from + 2 * width, 0);
+        if self.sums.len() < (self.level + 2) * width {
+            self.sums.resize((self.level + 2) * width, 0);
         }
-        self.sums.copy_within(from..from + width, from + width);
         self.level += 1;
+        self.open = true;
+        self.put.clear();
+        self.taken.clear();
+    }
+
+    /// After the move's men are placed: its level made from the one below and its men.
+    #[inline(always)]
+    pub(super) fn commit(&mut self) {
+        if !self.open {
+            return;
+        }
+        self.open = false;
+        let (width, h) = (self.width(), self.weights.hidden);
+        let (below, level) = self.sums.split_at_mut(self.level * width);
+        let below = &below[(self.level - 1) * width..];
+        for (p, (out, from)) in level[..width].chunks_exact_mut(h).zip(below.chunks_exact(h)).enumerate() {
+            let p = Player::new(p);
+            let (mut put, mut taken): ([&[i32]; PENDING], [&[i32]; PENDING]) = ([&[]; PENDING], [&[]; PENDING]);
+            for (column, &(c, m)) in put.iter_mut().zip(&self.put) {
+                *column = self.weights.column(p, m, c);
+            }
+            for (column, &(c, m)) in taken.iter_mut().zip(&self.taken) {
+                *column = self.weights.column(p, m, c);
+            }
+            combine(out, from, &put[..self.put.len()], &taken[..self.taken.len()]);
+        }
     }
 
     /// After the move is taken back: the level below, as it was.
@@ -122,21 +158,29 @@ impl Accumulators {
 
     #[inline(always)]
     pub(super) fn put(&mut self, cell: Cell, m: Man) {
-        self.update::<false>(cell, m);
+        self.change::<false>(cell, m);
     }
 
     #[inline(always)]
     pub(super) fn take(&mut self, cell: Cell, m: Man) {
-        self.update::<true>(cell, m);
+        self.change::<true>(cell, m);
     }
 
-    /// The man's column added to (subtracted from) the current sums of every perspective.
+    /// A man put on (taken off) `cell`: held for the open move, else summed at once.
     #[inline(always)]
-    fn update<const SUBTRACT: bool>(&mut self, cell: Cell, m: Man) {
+    fn change<const TAKEN: bool>(&mut self, cell: Cell, m: Man) {
+        if self.open {
+            let men = if TAKEN { &mut self.taken } else { &mut self.put };
+            if men.try_push((cell, m)).is_ok() {
+                return;
+            }
+            // More men than a move usually moves (a Charge's leaps): the rest one by one.
+            self.commit();
+        }
         let width = self.width();
         let (weights, level) = (&self.weights, self.level);
         for (p, sums) in self.sums[level * width..(level + 1) * width].chunks_exact_mut(weights.hidden).enumerate() {
-            add_column::<SUBTRACT>(sums, weights.column(Player::new(p), m, cell));
+            add_column::<TAKEN>(sums, weights.column(Player::new(p), m, cell));
         }
     }
 }

@@ -91,6 +91,9 @@ impl<const W: usize> Position<W> {
                 }
             }
         }
+        if let Some(a) = &mut self.accumulators {
+            a.commit();
+        }
         let next = self.next_active(p);
         if next <= p {
             self.fullmove = self.fullmove.saturating_add(1);

@@ -74,8 +74,9 @@ pub struct Position<const W: usize> {
     /// The piece-square values summed per owner, kept incrementally.
     pub(crate) psq: PerPlayer<Tapered>,
     psq_table: Arc<PieceSquare>,
-    /// A network's first-layer sums, kept incrementally where an evaluator gave its weights.
-    accumulators: Option<Accumulators>,
+    /// A network's first-layer sums, kept incrementally where an evaluator gave its weights
+    /// (boxed: the position stays small for the games without one).
+    accumulators: Option<Box<Accumulators>>,
     /// Number of checkmates so far (N-player games).
     pub(crate) mates: u8,
     pub(crate) eliminated_by: PerPlayer<Option<Player>>,
@@ -283,7 +284,7 @@ impl<const W: usize> Position<W> {
 
     /// Keeps the sums of a network's input `weights` from now on (`None`: none).
     pub fn set_input_weights(&mut self, weights: Option<Arc<InputWeights>>) {
-        self.accumulators = weights.map(|w| Accumulators::new(w, self));
+        self.accumulators = weights.map(|w| Box::new(Accumulators::new(w, self)));
     }
 
     /// The sums of `weights` seen from `perspective`, where the position keeps them.
