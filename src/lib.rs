@@ -6,7 +6,8 @@
 //! [`movegen`], [`notation`], [`eval`], [`tt`], [`search`], [`session`] (a game and its position
 //! behind one width-independent interface) and [`protocol`] (the UCI-style text loop); beside
 //! them [`describe`] (listings for GUIs), [`bench`], [`selfplay`] (`tessera match`)
-//! and [`serve`] (the board in the browser, `tessera serve`).
+//! and [`serve`] (the board in the browser, `tessera serve`); `simd` holds the learned network's
+//! hot loops in wide registers.
 
 pub mod attacks;
 pub mod bench;

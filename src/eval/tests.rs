@@ -241,7 +241,7 @@ fn tables_follow_the_parameters() {
     let default = Evaluator::new(game, &own);
     assert!(Arc::ptr_eq(&default.tables, &Evaluator::new(game, &own).tables), "a game's own tables are built once");
     let params = own
-        .with_overrides("value_base=150,tempo=30,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=0,square_values_permille=0")
+        .with_overrides("value_base=150,tempo=30,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=0,square_values_permille=0,network_permille=0")
         .expect("valid");
     let e = Evaluator::new(game, &params);
     assert!(Arc::ptr_eq(&e.tables, &Evaluator::new(game, &params).tables), "shared while in use");
@@ -268,8 +268,10 @@ fn tables_follow_the_parameters() {
     let before = default.evaluate_for(&pos, white);
     e.prepare(&mut pos);
     assert_eq!(pos.piece_square_sums(), pos.psq_from_scratch());
-    // Symmetric position: only the tempo of the player to move is left.
-    assert_eq!((before, e.evaluate_for(&pos, white), e.evaluate_for(&pos, black)), (own.tempo, 30, 0));
+    // Symmetric position: only the tempo of the player to move is left (and chess's network, for
+    // the player to move, where it is on).
+    let network = default.breakdown(&pos).network[white];
+    assert_eq!((before, e.evaluate_for(&pos, white), e.evaluate_for(&pos, black)), (own.tempo + network, 30, 0));
     // The sums stay exact through make/unmake with the new tables.
     for m in ["g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6"] {
         let mv = parse_move(&pos, m).expect("legal");

@@ -32,6 +32,8 @@ impl InputWeights {
     /// The weights whose column for a man of `owner` and `kind` on `cell`, seen from
     /// `perspective`, is number `column(perspective, owner, kind, cell)` of `columns` (each
     /// `bias.len()` long). Columns may be shared: a network's inputs are relative to the viewer.
+    /// Weights and biases are 16-bit values, so that the sums of any board's men stay far within
+    /// 32 bits.
     pub fn new(
         nplayers: usize,
         ntypes: usize,
@@ -41,6 +43,7 @@ impl InputWeights {
         column: impl Fn(Player, Player, PieceType, Cell) -> usize,
     ) -> Self {
         let hidden = bias.len();
+        assert!(columns.iter().chain(&bias).all(|&w| i16::try_from(w).is_ok()), "a weight beyond 16 bits");
         let mut starts = Vec::with_capacity(nplayers * nplayers * ntypes * ncells);
         for perspective in Player::all(nplayers) {
             for owner in Player::all(nplayers) {
