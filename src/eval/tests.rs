@@ -241,7 +241,9 @@ fn tables_follow_the_parameters() {
     let default = Evaluator::new(game, &own);
     assert!(Arc::ptr_eq(&default.tables, &Evaluator::new(game, &own).tables), "a game's own tables are built once");
     let params = own
-        .with_overrides("value_base=150,tempo=30,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=0,square_values_permille=0,network_permille=0")
+        .with_overrides(
+            "value_base=150,tempo=30,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=0,square_values_permille=0,network_permille=0",
+        )
         .expect("valid");
     let e = Evaluator::new(game, &params);
     assert!(Arc::ptr_eq(&e.tables, &Evaluator::new(game, &params).tables), "shared while in use");
