@@ -4,7 +4,7 @@ Stockfish's labels on top of tessera's evaluation with the network off, so that 
 evaluation's terms and tables miss.
 
     python3 tuning/network.py dump DATA.npz LABELS...     (TESSERA=engine, OPTS=name=value,...)
-    python3 tuning/network.py train DATA.npz OUT [--hidden 128 --epochs 8 --check OTHER.npz ...]
+    python3 tuning/network.py train DATA.npz OUT [--hidden 256 --epochs 32 --check OTHER.npz ...]
 
 `dump` reads label files (lines `<expected score> <FEN> [game number]`, plain or gzip-ed: those of
 `label_stockfish.py` have no game numbers) and keeps the positions the linear fits keep (`eval_client.fits`: quiet, within 800 cp); per position it stores the men as
@@ -158,8 +158,8 @@ def main():
     t = sub.add_parser("train")
     t.add_argument("data")
     t.add_argument("out")
-    t.add_argument("--hidden", type=int, default=128)
-    t.add_argument("--epochs", type=int, default=8)
+    t.add_argument("--hidden", type=int, default=256)
+    t.add_argument("--epochs", type=int, default=32)
     t.add_argument("--lr", type=float, default=3e-3)
     t.add_argument("--batch", type=int, default=4096)
     t.add_argument("--seed", type=int, default=0)
