@@ -106,13 +106,24 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
 impl Network {
     /// Centipawns for the player to move.
     pub(super) fn value<const W: usize>(&self, pos: &Position<W>) -> i32 {
-        let mover = pos.to_move();
+        match pos.input_sums(&self.inputs, pos.to_move()) {
+            Some(sums) => self.value_of_sums(sums),
+            None => self.value_from_scratch(pos),
+        }
+    }
+
+    /// For a position the evaluator did not prepare: its sums made here (apart, so that the
+    /// usual path does not clear this stack array at every evaluation).
+    #[cold]
+    fn value_from_scratch<const W: usize>(&self, pos: &Position<W>) -> i32 {
         let mut scratch = [0i32; MAX_HIDDEN];
-        let sums = pos.input_sums(&self.inputs, mover).unwrap_or_else(|| {
-            let sums = &mut scratch[..self.inputs.hidden()];
-            self.inputs.sums_from_scratch(pos, mover, sums);
-            sums
-        });
+        let sums = &mut scratch[..self.inputs.hidden()];
+        self.inputs.sums_from_scratch(pos, pos.to_move(), sums);
+        self.value_of_sums(sums)
+    }
+
+    /// The output for the first layer's `sums`.
+    fn value_of_sums(&self, sums: &[i32]) -> i32 {
         // Each clipped unit times its weight is at most ONE × MAX_OUTPUT, their sum below 2^31.
         let sum = clipped_dot(sums, &self.output, ONE as i16);
         let sixteenths = i64::from(sum / ONE + self.output_bias);
