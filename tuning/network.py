@@ -3,20 +3,24 @@
 Stockfish's labels on top of tessera's evaluation with the network off, so that it learns what the
 evaluation's terms and tables miss.
 
-    python3 tuning/network.py dump DATA.npz LABELS...     (TESSERA=engine, OPTS=name=value,...)
+    python3 tuning/network.py dump DATA.npz LABELS... [--train-only LABELS...] [--held-out LABELS...]
+                                                          (TESSERA=engine, OPTS=name=value,...)
     python3 tuning/network.py train DATA.npz OUT [--hidden 256 --epochs 32 --check OTHER.npz ...]
 
 `dump` reads label files (lines `<expected score> <FEN> [game number]`, plain or gzip-ed: those of
-`label_stockfish.py` have no game numbers) and keeps the positions the linear fits keep (`eval_client.fits`: quiet, within 800 cp); per position it stores the men as
-inputs (relation to the mover, type, square from the mover's side), tessera's score with
-`network_permille=0` and the label. Positions of every fifth game (by number; without numbers, the
-last fifth of each file) are held out. `train` fits the network by AdamW (its weight decay keeps
-the network from learning the training games by heart, which it does from the third epoch
-without) on the squared error of
-the expected score through the logistic curve (the scale k fitted first, as `tessera tune`
-does), reports the error on the held-out positions each epoch, and writes the network in
-integers: hidden weights and biases in 1/1024 of a unit, output weights in 1/16 cp. Needs numpy
-and torch (CPU).
+`label_stockfish.py` have no game numbers) and keeps the positions the linear fits keep
+(`eval_client.fits`: quiet, within 800 cp); per position it stores the men as inputs (relation to
+the mover, type, square from the mover's side), tessera's score with `network_permille=0` and the
+label. Positions of every fifth game (by number; without numbers, the last fifth of each file) are
+held out; none of `--train-only`'s (labels of a shallower search, six times as many for the time,
+depth 9 against 12, that leave the error measured on the deeper labels) and all of `--held-out`'s
+(games no other file labels: with `train --check`, an error no training position leaks into, where
+positions of one game in both halves would). `train` fits the network by AdamW (its weight decay
+keeps the network from learning the training games by heart, which it does from the third epoch
+without) on the squared error of the expected score through the logistic curve (the scale k fitted
+first, as `tessera tune` does), reports the error on the held-out positions each epoch, and writes
+the network in integers: hidden weights and biases in 1/1024 of a unit, output weights in 1/16 cp.
+Needs numpy and torch (CPU).
 """
 import argparse
 import gzip
@@ -46,16 +50,21 @@ def open_text(name):
     return gzip.open(name, "rt") if name.endswith(".gz") else open(name)
 
 
-def dump(out, files):
+def dump(out, files, train_only, held_out_only):
     os.environ["OPTS"] = ",".join(filter(None, [os.environ.get("OPTS", ""), "network_permille=0"]))
     tessera = Evaluator(os.environ.get("TESSERA", "target/release/tessera"))
     men, scores, labels, test = [], [], [], []
-    for name in files:
+    for name in files + train_only + held_out_only:
         lines = open_text(name).read().splitlines()
         for i, line in enumerate(lines):
             words = line.split()
             label, fen = words[0], " ".join(words[1:7])
-            held_out = int(words[7]) % HELD_OUT_EVERY == 0 if len(words) > 7 else i >= len(lines) * (1 - 1 / HELD_OUT_EVERY)
+            if name in train_only or name in held_out_only:
+                held_out = name in held_out_only
+            elif len(words) > 7:
+                held_out = int(words[7]) % HELD_OUT_EVERY == 0
+            else:
+                held_out = i >= len(lines) * (1 - 1 / HELD_OUT_EVERY)
             board = chess.Board(fen)
             if not fits(board, label):
                 continue
@@ -66,7 +75,7 @@ def dump(out, files):
             test.append(held_out)
         print(f"{name}: {len(labels)} positions", file=sys.stderr)
     np.savez(out, men=np.array(men, np.int16), scores=np.array(scores, np.float32), labels=np.array(labels, np.float32), test=np.array(test),
-             files=np.array([os.path.basename(n) for n in files]))
+             files=np.array([os.path.basename(n) for n in files + train_only + held_out_only]))
 
 
 def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay):
@@ -154,7 +163,9 @@ def main():
     sub = ap.add_subparsers(dest="command", required=True)
     d = sub.add_parser("dump")
     d.add_argument("data")
-    d.add_argument("labels", nargs="+")
+    d.add_argument("labels", nargs="*")
+    d.add_argument("--train-only", nargs="*", default=[], help="label files none of whose positions are held out")
+    d.add_argument("--held-out", nargs="*", default=[], help="label files all of whose positions are held out")
     t = sub.add_parser("train")
     t.add_argument("data")
     t.add_argument("out")
@@ -168,7 +179,7 @@ def main():
     t.add_argument("--check", nargs="*", default=[], help="other dumps whose held-out positions to report")
     args = ap.parse_args()
     if args.command == "dump":
-        dump(args.data, args.labels)
+        dump(args.data, args.labels, args.train_only, args.held_out)
     else:
         train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay)
 
