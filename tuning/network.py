@@ -5,7 +5,7 @@ evaluation's terms and tables miss.
 
     python3 tuning/network.py dump DATA.npz LABELS... [--train-only LABELS...] [--held-out LABELS...]
                                                           (TESSERA=engine, OPTS=name=value,...)
-    python3 tuning/network.py train DATA.npz OUT [--hidden 256 --epochs 32 --check OTHER.npz ...]
+    python3 tuning/network.py train DATA.npz OUT [--hidden 512 --epochs 32 --check OTHER.npz ...]
 
 `dump` reads label files (lines `<expected score> <FEN> [game number]`, plain or gzip-ed: those of
 `label_stockfish.py` have no game numbers) and keeps the positions the linear fits keep
@@ -169,7 +169,7 @@ def main():
     t = sub.add_parser("train")
     t.add_argument("data")
     t.add_argument("out")
-    t.add_argument("--hidden", type=int, default=256)
+    t.add_argument("--hidden", type=int, default=512)
     t.add_argument("--epochs", type=int, default=32)
     t.add_argument("--lr", type=float, default=3e-3)
     t.add_argument("--batch", type=int, default=4096)
