@@ -5,7 +5,7 @@ evaluation's terms and tables miss.
 
     python3 tuning/network.py dump DATA.npz LABELS... [--train-only LABELS...] [--held-out LABELS...]
                                                           (TESSERA=engine, OPTS=name=value,...)
-    python3 tuning/network.py train DATA.npz OUT [--hidden 512 --epochs 32 --check OTHER.npz ...]
+    python3 tuning/network.py train DATA.npz OUT [--hidden 512 --epochs 32 --buckets 8 --check OTHER.npz ...]
 
 `dump` reads label files (lines `<expected score> <FEN> [game number]`, plain or gzip-ed: those of
 `label_stockfish.py` have no game numbers) and keeps the positions the linear fits keep
@@ -20,6 +20,8 @@ keeps the network from learning the training games by heart, which it does from 
 without) on the squared error of the expected score through the logistic curve (the scale k fitted
 first, as `tessera tune` does), reports the error on the held-out positions each epoch, and writes
 the network in integers: hidden weights and biases in 1/1024 of a unit, output weights in 1/16 cp.
+With `--buckets B` the output layer has B rows, one per range of men on the board (a position
+with n men uses row (n - 1) * B / 32: NNUE's output buckets), which the engine reads alike.
 Needs numpy and torch (CPU).
 """
 import argparse
@@ -78,12 +80,18 @@ def dump(out, files, train_only, held_out_only):
              files=np.array([os.path.basename(n) for n in files + train_only + held_out_only]))
 
 
-def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay):
+def buckets_of(men, buckets):
+    """Each position's output bucket: its men counted, (men - 1) * B / 32."""
+    return ((men != 768).sum(1) - 1).clamp(0, MAX_MEN - 1) * buckets // MAX_MEN
+
+
+def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buckets):
     import torch
 
     torch.manual_seed(seed)
     d = np.load(data)
     men = torch.from_numpy(d["men"].astype(np.int64))
+    bucket = buckets_of(men, buckets)
     t, y = torch.from_numpy(d["scores"]), torch.from_numpy(d["labels"])
     test = torch.from_numpy(d["test"])
     train_rows, test_rows = (~test).nonzero().squeeze(1), test.nonzero().squeeze(1)
@@ -99,14 +107,14 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay):
     with torch.no_grad():
         first.weight[768].zero_()
     bias = torch.nn.Parameter(torch.zeros(hidden))
-    output = torch.nn.Linear(hidden, 1)
+    output = torch.nn.Linear(hidden, buckets)
     torch.nn.init.zeros_(output.weight)
     torch.nn.init.zeros_(output.bias)
     params = list(first.parameters()) + [bias] + list(output.parameters())
 
     def net(rows):
         # The output in centipawns: a unit's weight of 1 is 100 cp at full activation.
-        return output(torch.clamp(first(men[rows]) + bias, 0, 1)).squeeze(1) * 100
+        return output(torch.clamp(first(men[rows]) + bias, 0, 1)).gather(1, bucket[rows].unsqueeze(1)).squeeze(1) * 100
 
     def error(rows):
         with torch.no_grad():
@@ -133,15 +141,15 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay):
         om, ot, oy = torch.from_numpy(o["men"].astype(np.int64))[rows], torch.from_numpy(o["scores"])[rows], torch.from_numpy(o["labels"])[rows]
         ok = fixed_k or float(ks[int(np.argmin([((torch.sigmoid(kk * c * ot) - oy) ** 2).mean().item() for kk in ks]))])
         with torch.no_grad():
-            corr = output(torch.clamp(first(om) + bias, 0, 1)).squeeze(1) * 100
+            corr = output(torch.clamp(first(om) + bias, 0, 1)).gather(1, buckets_of(om, buckets).unsqueeze(1)).squeeze(1) * 100
         before = ((torch.sigmoid(ok * c * ot) - oy) ** 2).mean().item()
         after = ((torch.sigmoid(ok * c * (ot + corr)) - oy) ** 2).mean().item()
         print(f"{other}: held-out error {before:.6f} -> {after:.6f} (k {ok:.3f})")
 
     w1 = np.rint(first.weight.detach().numpy()[:768] * ONE).astype(int)
     b1 = np.rint(bias.detach().numpy() * ONE).astype(int)
-    w2 = np.rint(output.weight.detach().numpy()[0] * 100 * OUTPUT_UNIT).astype(int)
-    b2 = int(np.rint(output.bias.item() * 100 * OUTPUT_UNIT))
+    w2 = np.rint(output.weight.detach().numpy() * 100 * OUTPUT_UNIT).astype(int)
+    b2 = np.rint(output.bias.detach().numpy() * 100 * OUTPUT_UNIT).astype(int)
     if np.abs(w1).max() > 32767:
         sys.exit("a hidden weight does not fit in 16 bits")
     with open(out, "w") as f:
@@ -149,7 +157,9 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay):
         f.write("# and square from the mover's side (a1..h1 first), hidden weights in 1/1024, output in 1/16 cp;\n")
         f.write(f"# {len(y)} quiet positions of {' '.join(d['files'])}\n")
         f.write(f"# held-out error {base:.6f} -> {held_out:.6f} ({hidden} hidden units, {epochs} epochs).\n")
-        f.write(f"hidden {hidden}\nbias\n{' '.join(map(str, b1))}\noutput\n{' '.join(map(str, w2))} {b2}\n")
+        f.write(f"hidden {hidden}\n" + (f"buckets {buckets} {MAX_MEN}\n" if buckets > 1 else "") + f"bias\n{' '.join(map(str, b1))}\n")
+        for b in range(buckets):
+            f.write(f"output\n{' '.join(map(str, w2[b]))} {b2[b]}\n")
         for relation in range(2):
             for kind, code in enumerate(CODES):
                 f.write(f"{'own' if relation == 0 else 'enemy'} {code}\n")
@@ -176,12 +186,13 @@ def main():
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--decay", type=float, default=1.0, help="AdamW's weight decay")
     t.add_argument("--k", type=float, default=0, help="the logistic scale (0: fitted to the data)")
+    t.add_argument("--buckets", type=int, default=1, help="output buckets by the men on the board")
     t.add_argument("--check", nargs="*", default=[], help="other dumps whose held-out positions to report")
     args = ap.parse_args()
     if args.command == "dump":
         dump(args.data, args.labels, args.train_only, args.held_out)
     else:
-        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay)
+        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay, args.buckets)
 
 
 if __name__ == "__main__":

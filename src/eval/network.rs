@@ -10,12 +10,16 @@
 //! man's column added or subtracted per perspective), so that an evaluation reads them; a
 //! position the evaluator did not prepare is summed afresh, to the same value.
 //!
+//! The output weights may come in buckets by the men on the board (NNUE's output buckets: an
+//! ending weighs the same units otherwise than a middle game), bucket (men − 1) × B / M of B.
+//!
 //! Text format (part of the definition, compiled in; a malformed one is a defect of the
-//! definition, reported with its game and line): `hidden H`; `bias` and H values (the hidden
-//! units' biases); `output` and H + 1 values (each unit's weight, then the output's bias, in
-//! sixteenths of a centipawn per unit at [`ONE`]); then per relation and piece code a block
-//! `own P` or `enemy P` of the cells' weights, H values per cell in cell order. Weights are in
-//! 1/[`ONE`] of a unit; `#` lines are comments.
+//! definition, reported with its game and line): `hidden H`; optionally `buckets B M` (B output
+//! buckets over M men; without it one); `bias` and H values (the hidden units' biases); B blocks
+//! `output` of H + 1 values (each unit's weight, then the output's bias, in sixteenths of a
+//! centipawn per unit at [`ONE`]), the bucket of fewest men first; then per relation and piece
+//! code a block `own P` or `enemy P` of the cells' weights, H values per cell in cell order.
+//! Weights are in 1/[`ONE`] of a unit; `#` lines are comments.
 
 use std::sync::Arc;
 
@@ -40,8 +44,13 @@ pub struct Network {
     /// The first layer: per relation (own, enemy), type and cell from the mover's side, the
     /// hidden units' weights, and their biases; kept by positions as men move.
     pub(super) inputs: Arc<InputWeights>,
+    /// Per output bucket, the hidden units' weights.
     output: Vec<i16>,
-    output_bias: i32,
+    /// Per output bucket, the output's bias.
+    output_bias: Vec<i32>,
+    /// Output buckets: a position's is (men − 1) × `buckets` / `bucket_men`, at most the last.
+    buckets: usize,
+    bucket_men: usize,
     permille: i32,
 }
 
@@ -60,11 +69,19 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
         _ => None,
     }
     .unwrap_or_else(|| panic!("game {id}: network: the first line is `hidden H`, H from 1 to {MAX_HIDDEN}"));
+    let (buckets, bucket_men, rest) = match blocks.get(1).map(|b| (&b.header[..], b)) {
+        Some((["buckets", b, m], block)) if block.values.is_empty() => match (b.parse(), m.parse()) {
+            (Ok(b @ 1..=64), Ok(m @ 1..)) => (b, m, 2),
+            _ => panic!("game {id}: network, line {}: `buckets B M`, B from 1 to 64 and M from 1", block.line),
+        },
+        _ => (1, 1, 1),
+    };
     let mut bias = Vec::new();
     let mut output = Vec::new();
+    let mut output_bias = Vec::new();
     let mut weights = vec![0i32; 2 * ntypes * ncells * h];
     let mut seen = vec![false; 2 * ntypes];
-    for block in &blocks[1..] {
+    for block in &blocks[rest..] {
         let bad = |why: &str| -> ! { panic!("game {id}: network, line {}: {why}", block.line) };
         let narrow =
             |v: &i32, most: i32, what: &str| if (-most..=most).contains(v) { *v as i16 } else { bad(&format!("{what} out of range")) };
@@ -75,7 +92,11 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
             }
             ["output"] => {
                 block.expect_len(id, "network", h + 1);
-                output = block.values.iter().map(|v| narrow(v, MAX_OUTPUT, "an output weight")).collect();
+                if output_bias.len() == buckets {
+                    bad("more output blocks than buckets");
+                }
+                output.extend(block.values[..h].iter().map(|v| narrow(v, MAX_OUTPUT, "an output weight")));
+                output_bias.push(i32::from(narrow(&block.values[h], MAX_OUTPUT, "an output bias")));
             }
             [relation @ ("own" | "enemy"), code] => {
                 let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
@@ -92,41 +113,43 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
             _ => bad("a header is hidden, bias, output, or own or enemy and a piece code"),
         }
     }
-    assert!(bias.len() == h && output.len() == h + 1, "game {id}: network: bias or output missing");
-    let output_bias = i32::from(output.pop().expect("checked"));
+    assert!(bias.len() == h && output_bias.len() == buckets, "game {id}: network: bias or output missing");
     let oriented = super::learned::oriented(game);
     let column = |viewer: Player, owner: Player, kind: PieceType, c: Cell| {
         (usize::from(owner != viewer) * ntypes + kind.index()) * ncells + oriented[viewer][c].index()
     };
     let bias = bias.into_iter().map(i32::from).collect();
     let inputs = Arc::new(InputWeights::new(2, ntypes, ncells, bias, weights, column));
-    Some(Network { inputs, output, output_bias, permille })
+    Some(Network { inputs, output, output_bias, buckets, bucket_men, permille })
 }
 
 impl Network {
     /// Centipawns for the player to move.
     pub(super) fn value<const W: usize>(&self, pos: &Position<W>) -> i32 {
+        let men = pos.occupied().count() as usize;
+        let bucket = (men.saturating_sub(1) * self.buckets / self.bucket_men).min(self.buckets - 1);
         match pos.input_sums(&self.inputs, pos.to_move()) {
-            Some(sums) => self.value_of_sums(sums),
-            None => self.value_from_scratch(pos),
+            Some(sums) => self.value_of_sums(sums, bucket),
+            None => self.value_from_scratch(pos, bucket),
         }
     }
 
     /// For a position the evaluator did not prepare: its sums made here (apart, so that the
     /// usual path does not clear this stack array at every evaluation).
     #[cold]
-    fn value_from_scratch<const W: usize>(&self, pos: &Position<W>) -> i32 {
+    fn value_from_scratch<const W: usize>(&self, pos: &Position<W>, bucket: usize) -> i32 {
         let mut scratch = [0i32; MAX_HIDDEN];
         let sums = &mut scratch[..self.inputs.hidden()];
         self.inputs.sums_from_scratch(pos, pos.to_move(), sums);
-        self.value_of_sums(sums)
+        self.value_of_sums(sums, bucket)
     }
 
-    /// The output for the first layer's `sums`.
-    fn value_of_sums(&self, sums: &[i32]) -> i32 {
+    /// The output of bucket `bucket` for the first layer's `sums`.
+    fn value_of_sums(&self, sums: &[i32], bucket: usize) -> i32 {
+        let h = sums.len();
         // Each clipped unit times its weight is at most ONE × MAX_OUTPUT, their sum below 2^31.
-        let sum = clipped_dot(sums, &self.output, ONE as i16);
-        let sixteenths = i64::from(sum / ONE + self.output_bias);
+        let sum = clipped_dot(sums, &self.output[bucket * h..(bucket + 1) * h], ONE as i16);
+        let sixteenths = i64::from(sum / ONE + self.output_bias[bucket]);
         (sixteenths * i64::from(self.permille) / (OUTPUT_UNIT * 1000)) as i32
     }
 }

@@ -522,18 +522,24 @@ fn the_pawn_cache_changes_nothing() {
 
 /// Chess's learned network (`src/games/chess-network.txt`), read apart from the engine's reader:
 /// per (relation, type, square) a column of `hidden` weights, summed with the biases, each unit
-/// clipped to 0..1024, weighted by the output row, plus the output bias, in sixteenths of a
-/// centipawn.
+/// clipped to 0..1024, weighted by the output row of the position's bucket (by its men, when the
+/// text has `buckets B M`), plus that bucket's output bias, in sixteenths of a centipawn.
 fn written_network(fen: &str) -> i32 {
     let text: Vec<&str> = chess().def.network.lines().filter(|l| !l.starts_with('#')).flat_map(|l| l.split_whitespace()).collect();
     let hidden: usize = text[1].parse().expect("hidden H");
+    let (buckets, bucket_men, bias) = match text[2] {
+        "buckets" => (text[3].parse().expect("B"), text[4].parse().expect("M"), 6),
+        _ => (1, 1, 3),
+    };
     let numbers = |from: usize, n: usize| -> Vec<i64> { text[from..from + n].iter().map(|w| w.parse().expect("a number")).collect() };
-    let mut acc = numbers(3, hidden);
-    let output = numbers(4 + hidden, hidden + 1);
-    let blocks = 4 + 2 * hidden + 1;
+    let mut acc = numbers(bias, hidden);
+    let pos = chess_position(fen);
+    let men = pos.occupied().count() as usize;
+    let bucket = ((men - 1) * buckets / bucket_men).min(buckets - 1);
+    let output = numbers(bias + hidden + 1 + bucket * (hidden + 2), hidden + 1);
+    let blocks = bias + hidden + buckets * (hidden + 2);
     // The men from the mover's side (Black's board mirrored top to bottom), as python-chess
     // writes them: `tuning/network.py`'s inputs.
-    let pos = chess_position(fen);
     let black = pos.to_move() == Player::new(1);
     for c in pos.occupied() {
         let man = pos.man_at(c);
@@ -598,6 +604,9 @@ fn malformed_network_texts_name_their_line() {
         ("hidden 1\nbias\n1\noutput\n9000 2\n".to_string(), "line 4: an output weight out of range"),
         (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}", weights(40000)), "line 6: a weight out of range"),
         (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}own P\n{}", weights(1), weights(1)), "line 8: a block given twice"),
+        ("hidden 1\nbuckets 0 32\nbias\n1\n".to_string(), "line 2: `buckets B M`"),
+        ("hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\noutput\n1 2\noutput\n1 2\n".to_string(), "line 9: more output blocks than buckets"),
+        ("hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\n".to_string(), "network: bias or output missing"),
     ];
     for (n, (text, why)) in texts.into_iter().enumerate() {
         let mut def = crate::games::definition("chess").expect("chess");
