@@ -5,7 +5,8 @@ evaluation's terms and tables miss.
 
     python3 tuning/network.py dump DATA.npz LABELS... [--train-only LABELS...] [--held-out LABELS...]
                                                           (TESSERA=engine, OPTS=name=value,...)
-    python3 tuning/network.py train DATA.npz OUT [--hidden 512 --epochs 32 --buckets 8 --check OTHER.npz ...]
+    python3 tuning/network.py train DATA.npz OUT [--hidden 512 --epochs 32 --buckets 8 --perspectives 2
+                                                           --check OTHER.npz ...]
 
 `dump` reads label files (lines `<expected score> <FEN> [game number]`, plain or gzip-ed: those of
 `label_stockfish.py` have no game numbers) and keeps the positions the linear fits keep
@@ -22,6 +23,8 @@ first, as `tessera tune` does), reports the error on the held-out positions each
 the network in integers: hidden weights and biases in 1/1024 of a unit, output weights in 1/16 cp.
 With `--buckets B` the output layer has B rows, one per range of men on the board (a position
 with n men uses row (n - 1) * B / 32: NNUE's output buckets), which the engine reads alike.
+With `--perspectives 2` the output weighs the hidden units of the same men seen from the other
+player too (NNUE's two perspectives, one first layer for both).
 Needs numpy and torch (CPU).
 """
 import argparse
@@ -85,7 +88,13 @@ def buckets_of(men, buckets):
     return ((men != 768).sum(1) - 1).clamp(0, MAX_MEN - 1) * buckets // MAX_MEN
 
 
-def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buckets):
+def other_side(men):
+    """The same men's inputs seen from the other player: relation swapped, board mirrored."""
+    relation, rest = men // 384, men % 384
+    return ((1 - relation) * 384 + rest // 64 * 64 + (rest % 64 ^ 56)).masked_fill(men == 768, 768)
+
+
+def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buckets, perspectives):
     import torch
 
     torch.manual_seed(seed)
@@ -107,14 +116,18 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
     with torch.no_grad():
         first.weight[768].zero_()
     bias = torch.nn.Parameter(torch.zeros(hidden))
-    output = torch.nn.Linear(hidden, buckets)
+    output = torch.nn.Linear(perspectives * hidden, buckets)
     torch.nn.init.zeros_(output.weight)
     torch.nn.init.zeros_(output.bias)
     params = list(first.parameters()) + [bias] + list(output.parameters())
 
+    def correction(m):
+        # The output in centipawns per bucket: a unit's weight of 1 is 100 cp at full activation.
+        sides = [m, other_side(m)][:perspectives]
+        return output(torch.cat([torch.clamp(first(side) + bias, 0, 1) for side in sides], 1)) * 100
+
     def net(rows):
-        # The output in centipawns: a unit's weight of 1 is 100 cp at full activation.
-        return output(torch.clamp(first(men[rows]) + bias, 0, 1)).gather(1, bucket[rows].unsqueeze(1)).squeeze(1) * 100
+        return correction(men[rows]).gather(1, bucket[rows].unsqueeze(1)).squeeze(1)
 
     def error(rows):
         with torch.no_grad():
@@ -141,7 +154,7 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
         om, ot, oy = torch.from_numpy(o["men"].astype(np.int64))[rows], torch.from_numpy(o["scores"])[rows], torch.from_numpy(o["labels"])[rows]
         ok = fixed_k or float(ks[int(np.argmin([((torch.sigmoid(kk * c * ot) - oy) ** 2).mean().item() for kk in ks]))])
         with torch.no_grad():
-            corr = output(torch.clamp(first(om) + bias, 0, 1)).gather(1, buckets_of(om, buckets).unsqueeze(1)).squeeze(1) * 100
+            corr = correction(om).gather(1, buckets_of(om, buckets).unsqueeze(1)).squeeze(1)
         before = ((torch.sigmoid(ok * c * ot) - oy) ** 2).mean().item()
         after = ((torch.sigmoid(ok * c * (ot + corr)) - oy) ** 2).mean().item()
         print(f"{other}: held-out error {before:.6f} -> {after:.6f} (k {ok:.3f})")
@@ -157,7 +170,7 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
         f.write("# and square from the mover's side (a1..h1 first), hidden weights in 1/1024, output in 1/16 cp;\n")
         f.write(f"# {len(y)} quiet positions of {' '.join(d['files'])}\n")
         f.write(f"# held-out error {base:.6f} -> {held_out:.6f} ({hidden} hidden units, {epochs} epochs).\n")
-        f.write(f"hidden {hidden}\n" + (f"buckets {buckets} {MAX_MEN}\n" if buckets > 1 else "") + f"bias\n{' '.join(map(str, b1))}\n")
+        f.write(f"hidden {hidden}\n" + (f"buckets {buckets} {MAX_MEN}\n" if buckets > 1 else "") + (f"perspectives {perspectives}\n" if perspectives > 1 else "") + f"bias\n{' '.join(map(str, b1))}\n")
         for b in range(buckets):
             f.write(f"output\n{' '.join(map(str, w2[b]))} {b2[b]}\n")
         for relation in range(2):
@@ -187,12 +200,13 @@ def main():
     t.add_argument("--decay", type=float, default=1.0, help="AdamW's weight decay")
     t.add_argument("--k", type=float, default=0, help="the logistic scale (0: fitted to the data)")
     t.add_argument("--buckets", type=int, default=1, help="output buckets by the men on the board")
+    t.add_argument("--perspectives", type=int, default=1, choices=(1, 2), help="2: the output weighs the units seen from the other player too")
     t.add_argument("--check", nargs="*", default=[], help="other dumps whose held-out positions to report")
     args = ap.parse_args()
     if args.command == "dump":
         dump(args.data, args.labels, args.train_only, args.held_out)
     else:
-        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay, args.buckets)
+        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay, args.buckets, args.perspectives)
 
 
 if __name__ == "__main__":

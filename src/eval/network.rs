@@ -10,16 +10,19 @@
 //! man's column added or subtracted per perspective), so that an evaluation reads them; a
 //! position the evaluator did not prepare is summed afresh, to the same value.
 //!
-//! The output weights may come in buckets by the men on the board (NNUE's output buckets: an
-//! ending weighs the same units otherwise than a middle game), bucket (men − 1) × B / M of B.
+//! The output may also weigh the same units seen from the other player (NNUE's two
+//! perspectives: the first layer's sums are kept for both anyway), and its weights may come in
+//! buckets by the men on the board (NNUE's output buckets: an ending weighs the units otherwise
+//! than a middle game), bucket (men − 1) × B / M of B.
 //!
 //! Text format (part of the definition, compiled in; a malformed one is a defect of the
 //! definition, reported with its game and line): `hidden H`; optionally `buckets B M` (B output
-//! buckets over M men; without it one); `bias` and H values (the hidden units' biases); B blocks
-//! `output` of H + 1 values (each unit's weight, then the output's bias, in sixteenths of a
-//! centipawn per unit at [`ONE`]), the bucket of fewest men first; then per relation and piece
-//! code a block `own P` or `enemy P` of the cells' weights, H values per cell in cell order.
-//! Weights are in 1/[`ONE`] of a unit; `#` lines are comments.
+//! buckets over M men; without it one) and `perspectives P` (1: the mover's units alone, the
+//! default; 2: the mover's, then the other player's); `bias` and H values (the hidden units'
+//! biases); B blocks `output` of P × H + 1 values (each unit's weight, then the output's bias, in
+//! sixteenths of a centipawn per unit at [`ONE`]), the bucket of fewest men first; then per
+//! relation and piece code a block `own P` or `enemy P` of the cells' weights, H values per cell
+//! in cell order. Weights are in 1/[`ONE`] of a unit; `#` lines are comments.
 
 use std::sync::Arc;
 
@@ -36,7 +39,7 @@ const OUTPUT_UNIT: i64 = 16;
 /// Hidden units at most (sums made afresh live on the stack).
 const MAX_HIDDEN: usize = 512;
 /// Output weights (and bias) at most, in absolute value: with [`ONE`] and [`MAX_HIDDEN`] the
-/// output's sum stays below 2^31.
+/// output's sum over one perspective stays below 2^31.
 const MAX_OUTPUT: i32 = i32::MAX / (ONE * MAX_HIDDEN as i32);
 
 #[derive(Debug)]
@@ -44,13 +47,15 @@ pub struct Network {
     /// The first layer: per relation (own, enemy), type and cell from the mover's side, the
     /// hidden units' weights, and their biases; kept by positions as men move.
     pub(super) inputs: Arc<InputWeights>,
-    /// Per output bucket, the hidden units' weights.
+    /// Per output bucket, the hidden units' weights, per perspective (the mover's first).
     output: Vec<i16>,
     /// Per output bucket, the output's bias.
     output_bias: Vec<i32>,
     /// Output buckets: a position's is (men − 1) × `buckets` / `bucket_men`, at most the last.
     buckets: usize,
     bucket_men: usize,
+    /// 1: the output weighs the mover's units; 2: the other player's too.
+    perspectives: usize,
     permille: i32,
 }
 
@@ -69,13 +74,21 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
         _ => None,
     }
     .unwrap_or_else(|| panic!("game {id}: network: the first line is `hidden H`, H from 1 to {MAX_HIDDEN}"));
-    let (buckets, bucket_men, rest) = match blocks.get(1).map(|b| (&b.header[..], b)) {
-        Some((["buckets", b, m], block)) if block.values.is_empty() => match (b.parse(), m.parse()) {
-            (Ok(b @ 1..=64), Ok(m @ 1..)) => (b, m, 2),
-            _ => panic!("game {id}: network, line {}: `buckets B M`, B from 1 to 64 and M from 1", block.line),
-        },
-        _ => (1, 1, 1),
-    };
+    let (mut buckets, mut bucket_men, mut perspectives, mut rest) = (1, 1, 1, 1);
+    while let Some(block) = blocks.get(rest).filter(|b| b.values.is_empty()) {
+        let bad = |how: &str| -> ! { panic!("game {id}: network, line {}: {how}", block.line) };
+        match &block.header[..] {
+            ["buckets", b, m] => match (b.parse(), m.parse()) {
+                (Ok(b @ 1..=64), Ok(m @ 1..)) => (buckets, bucket_men) = (b, m),
+                _ => bad("`buckets B M`, B from 1 to 64 and M from 1"),
+            },
+            ["perspectives", p] => {
+                perspectives = p.parse().ok().filter(|p| (1..=2).contains(p)).unwrap_or_else(|| bad("`perspectives 1` or `perspectives 2`"))
+            }
+            _ => break,
+        }
+        rest += 1;
+    }
     let mut bias = Vec::new();
     let mut output = Vec::new();
     let mut output_bias = Vec::new();
@@ -91,12 +104,13 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
                 bias = block.values.iter().map(|v| narrow(v, i32::from(i16::MAX), "a bias")).collect();
             }
             ["output"] => {
-                block.expect_len(id, "network", h + 1);
+                let n = perspectives * h;
+                block.expect_len(id, "network", n + 1);
                 if output_bias.len() == buckets {
                     bad("more output blocks than buckets");
                 }
-                output.extend(block.values[..h].iter().map(|v| narrow(v, MAX_OUTPUT, "an output weight")));
-                output_bias.push(i32::from(narrow(&block.values[h], MAX_OUTPUT, "an output bias")));
+                output.extend(block.values[..n].iter().map(|v| narrow(v, MAX_OUTPUT, "an output weight")));
+                output_bias.push(i32::from(narrow(&block.values[n], MAX_OUTPUT, "an output bias")));
             }
             [relation @ ("own" | "enemy"), code] => {
                 let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
@@ -110,7 +124,7 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
                     *w = i32::from(narrow(v, i32::from(i16::MAX), "a weight"));
                 }
             }
-            _ => bad("a header is hidden, bias, output, or own or enemy and a piece code"),
+            _ => bad("a header is hidden, buckets, perspectives, bias, output, or own or enemy and a piece code"),
         }
     }
     assert!(bias.len() == h && output_bias.len() == buckets, "game {id}: network: bias or output missing");
@@ -120,36 +134,36 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
     };
     let bias = bias.into_iter().map(i32::from).collect();
     let inputs = Arc::new(InputWeights::new(2, ntypes, ncells, bias, weights, column));
-    Some(Network { inputs, output, output_bias, buckets, bucket_men, permille })
+    Some(Network { inputs, output, output_bias, buckets, bucket_men, perspectives, permille })
 }
 
 impl Network {
     /// Centipawns for the player to move.
     pub(super) fn value<const W: usize>(&self, pos: &Position<W>) -> i32 {
+        let (h, mover) = (self.inputs.hidden(), pos.to_move());
         let men = pos.occupied().count() as usize;
         let bucket = (men.saturating_sub(1) * self.buckets / self.bucket_men).min(self.buckets - 1);
-        match pos.input_sums(&self.inputs, pos.to_move()) {
-            Some(sums) => self.value_of_sums(sums, bucket),
-            None => self.value_from_scratch(pos, bucket),
+        let weights = &self.output[bucket * self.perspectives * h..(bucket + 1) * self.perspectives * h];
+        let mut sum = 0;
+        for (viewer, weights) in [mover, Player::new(1 - mover.index())].into_iter().zip(weights.chunks_exact(h)) {
+            // Each clipped unit times its weight is at most ONE × MAX_OUTPUT, a perspective's
+            // sum below 2^31.
+            sum += i64::from(match pos.input_sums(&self.inputs, viewer) {
+                Some(sums) => clipped_dot(sums, weights, ONE as i16),
+                None => Self::dot_from_scratch(&self.inputs, pos, viewer, weights),
+            });
         }
-    }
-
-    /// For a position the evaluator did not prepare: its sums made here (apart, so that the
-    /// usual path does not clear this stack array at every evaluation).
-    #[cold]
-    fn value_from_scratch<const W: usize>(&self, pos: &Position<W>, bucket: usize) -> i32 {
-        let mut scratch = [0i32; MAX_HIDDEN];
-        let sums = &mut scratch[..self.inputs.hidden()];
-        self.inputs.sums_from_scratch(pos, pos.to_move(), sums);
-        self.value_of_sums(sums, bucket)
-    }
-
-    /// The output of bucket `bucket` for the first layer's `sums`.
-    fn value_of_sums(&self, sums: &[i32], bucket: usize) -> i32 {
-        let h = sums.len();
-        // Each clipped unit times its weight is at most ONE × MAX_OUTPUT, their sum below 2^31.
-        let sum = clipped_dot(sums, &self.output[bucket * h..(bucket + 1) * h], ONE as i16);
-        let sixteenths = i64::from(sum / ONE + self.output_bias[bucket]);
+        let sixteenths = sum / i64::from(ONE) + i64::from(self.output_bias[bucket]);
         (sixteenths * i64::from(self.permille) / (OUTPUT_UNIT * 1000)) as i32
+    }
+
+    /// For a position the evaluator did not prepare: its sums seen from `viewer` made here (apart,
+    /// so that the usual path does not clear this stack array at every evaluation).
+    #[cold]
+    fn dot_from_scratch<const W: usize>(inputs: &InputWeights, pos: &Position<W>, viewer: Player, weights: &[i16]) -> i32 {
+        let mut scratch = [0i32; MAX_HIDDEN];
+        let sums = &mut scratch[..inputs.hidden()];
+        inputs.sums_from_scratch(pos, viewer, sums);
+        clipped_dot(sums, weights, ONE as i16)
     }
 }

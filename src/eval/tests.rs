@@ -521,40 +521,50 @@ fn the_pawn_cache_changes_nothing() {
 }
 
 /// Chess's learned network (`src/games/chess-network.txt`), read apart from the engine's reader:
-/// per (relation, type, square) a column of `hidden` weights, summed with the biases, each unit
-/// clipped to 0..1024, weighted by the output row of the position's bucket (by its men, when the
-/// text has `buckets B M`), plus that bucket's output bias, in sixteenths of a centipawn.
+/// per (relation, type, square) a column of `hidden` weights; per perspective (the mover's, then
+/// with `perspectives 2` the other player's) the columns of the men seen from that player summed
+/// with the biases, each unit clipped to 0..1024, weighted by that perspective's part of the
+/// output row of the position's bucket (by its men, with `buckets B M`); plus the bucket's output
+/// bias, in sixteenths of a centipawn.
 fn written_network(fen: &str) -> i32 {
     let text: Vec<&str> = chess().def.network.lines().filter(|l| !l.starts_with('#')).flat_map(|l| l.split_whitespace()).collect();
     let hidden: usize = text[1].parse().expect("hidden H");
-    let (buckets, bucket_men, bias) = match text[2] {
-        "buckets" => (text[3].parse().expect("B"), text[4].parse().expect("M"), 6),
-        _ => (1, 1, 3),
-    };
+    let (mut buckets, mut bucket_men, mut perspectives, mut at) = (1, 1, 1, 2);
+    loop {
+        match text[at] {
+            "buckets" => (buckets, bucket_men, at) = (text[at + 1].parse().expect("B"), text[at + 2].parse().expect("M"), at + 3),
+            "perspectives" => (perspectives, at) = (text[at + 1].parse().expect("P"), at + 2),
+            _ => break,
+        }
+    }
+    let bias = at + 1;
     let numbers = |from: usize, n: usize| -> Vec<i64> { text[from..from + n].iter().map(|w| w.parse().expect("a number")).collect() };
-    let mut acc = numbers(bias, hidden);
     let pos = chess_position(fen);
     let men = pos.occupied().count() as usize;
     let bucket = ((men - 1) * buckets / bucket_men).min(buckets - 1);
-    let output = numbers(bias + hidden + 1 + bucket * (hidden + 2), hidden + 1);
-    let blocks = bias + hidden + buckets * (hidden + 2);
-    // The men from the mover's side (Black's board mirrored top to bottom), as python-chess
-    // writes them: `tuning/network.py`'s inputs.
-    let black = pos.to_move() == Player::new(1);
-    for c in pos.occupied() {
-        let man = pos.man_at(c);
-        let code = &chess().def.pieces[man.kind()].code;
-        let block = usize::from(man.owner() != pos.to_move()) * 6 + "PNBRQK".find(code.as_str()).expect("a chess piece");
-        let square = if black { c.index() ^ 56 } else { c.index() };
-        let header = blocks + block * (2 + 64 * hidden);
-        assert_eq!(text[header + 1], code, "block order");
-        let column = numbers(header + 2 + square * hidden, hidden);
-        for (a, w) in acc.iter_mut().zip(column) {
-            *a += w;
+    let row = perspectives * hidden + 1;
+    let output = numbers(bias + hidden + 1 + bucket * (row + 1), row);
+    let blocks = bias + hidden + buckets * (row + 1);
+    let mut sum = 0;
+    for (k, viewer) in [pos.to_move(), Player::new(1 - pos.to_move().index())].into_iter().take(perspectives).enumerate() {
+        // The men from the viewer's side (Black's board mirrored top to bottom), as python-chess
+        // writes them: `tuning/network.py`'s inputs.
+        let mut acc = numbers(bias, hidden);
+        for c in pos.occupied() {
+            let man = pos.man_at(c);
+            let code = &chess().def.pieces[man.kind()].code;
+            let block = usize::from(man.owner() != viewer) * 6 + "PNBRQK".find(code.as_str()).expect("a chess piece");
+            let square = if viewer == Player::new(1) { c.index() ^ 56 } else { c.index() };
+            let header = blocks + block * (2 + 64 * hidden);
+            assert_eq!(text[header + 1], code, "block order");
+            let column = numbers(header + 2 + square * hidden, hidden);
+            for (a, w) in acc.iter_mut().zip(column) {
+                *a += w;
+            }
         }
+        sum += acc.iter().zip(&output[k * hidden..]).map(|(&a, &w)| a.clamp(0, 1024) * w).sum::<i64>();
     }
-    let sum: i64 = acc.iter().zip(&output).map(|(&a, &w)| a.clamp(0, 1024) * w).sum();
-    ((sum / 1024 + output[hidden]) / 16) as i32
+    ((sum / 1024 + output[perspectives * hidden]) / 16) as i32
 }
 
 #[test]
@@ -607,6 +617,8 @@ fn malformed_network_texts_name_their_line() {
         ("hidden 1\nbuckets 0 32\nbias\n1\n".to_string(), "line 2: `buckets B M`"),
         ("hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\noutput\n1 2\noutput\n1 2\n".to_string(), "line 9: more output blocks than buckets"),
         ("hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\n".to_string(), "network: bias or output missing"),
+        ("hidden 1\nperspectives 3\nbias\n1\n".to_string(), "line 2: `perspectives 1` or `perspectives 2`"),
+        ("hidden 1\nbuckets 2 32\nperspectives 2\nbias\n1\noutput\n1 2\n".to_string(), "line 6: the block takes 3 values, not 2"),
     ];
     for (n, (text, why)) in texts.into_iter().enumerate() {
         let mut def = crate::games::definition("chess").expect("chess");
