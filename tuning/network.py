@@ -199,8 +199,8 @@ def main():
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--decay", type=float, default=1.0, help="AdamW's weight decay")
     t.add_argument("--k", type=float, default=0, help="the logistic scale (0: fitted to the data)")
-    t.add_argument("--buckets", type=int, default=1, help="output buckets by the men on the board")
-    t.add_argument("--perspectives", type=int, default=1, choices=(1, 2), help="2: the output weighs the units seen from the other player too")
+    t.add_argument("--buckets", type=int, default=8, help="output buckets by the men on the board")
+    t.add_argument("--perspectives", type=int, default=2, choices=(1, 2), help="2: the output weighs the units seen from the other player too")
     t.add_argument("--check", nargs="*", default=[], help="other dumps whose held-out positions to report")
     args = ap.parse_args()
     if args.command == "dump":
