@@ -42,6 +42,8 @@ HELD_OUT_EVERY = 5
 ONE = 1024
 OUTPUT_UNIT = 16
 MAX_MEN = 32
+# The engine's bound on output weights (`src/eval/network.rs`: a perspective's sum below 2^31 at 512 units).
+MAX_OUTPUT = (2**31 - 1) // (ONE * 512)
 
 
 def inputs(board):
@@ -165,6 +167,8 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
     b2 = np.rint(output.bias.detach().numpy() * 100 * OUTPUT_UNIT).astype(int)
     if np.abs(w1).max() > 32767:
         sys.exit("a hidden weight does not fit in 16 bits")
+    if max(np.abs(w2).max(), np.abs(b2).max()) > MAX_OUTPUT:
+        sys.exit(f"an output weight beyond {MAX_OUTPUT}, the engine's bound")
     with open(out, "w") as f:
         f.write("# Chess's correction network (tuning/network.py): inputs per relation to the mover, piece code\n")
         f.write("# and square from the mover's side (a1..h1 first), hidden weights in 1/1024, output in 1/16 cp;\n")
