@@ -150,7 +150,7 @@ impl Network {
             // sum below 2^31.
             sum += i64::from(match pos.input_sums(&self.inputs, viewer) {
                 Some(sums) => clipped_dot(sums, weights, ONE as i16),
-                None => Self::dot_from_scratch(&self.inputs, pos, viewer, weights),
+                None => self.dot_from_scratch(pos, viewer, weights),
             });
         }
         let sixteenths = sum / i64::from(ONE) + i64::from(self.output_bias[bucket]);
@@ -160,10 +160,10 @@ impl Network {
     /// For a position the evaluator did not prepare: its sums seen from `viewer` made here (apart,
     /// so that the usual path does not clear this stack array at every evaluation).
     #[cold]
-    fn dot_from_scratch<const W: usize>(inputs: &InputWeights, pos: &Position<W>, viewer: Player, weights: &[i16]) -> i32 {
+    fn dot_from_scratch<const W: usize>(&self, pos: &Position<W>, viewer: Player, weights: &[i16]) -> i32 {
         let mut scratch = [0i32; MAX_HIDDEN];
-        let sums = &mut scratch[..inputs.hidden()];
-        inputs.sums_from_scratch(pos, viewer, sums);
+        let sums = &mut scratch[..self.inputs.hidden()];
+        self.inputs.sums_from_scratch(pos, viewer, sums);
         clipped_dot(sums, weights, ONE as i16)
     }
 }
