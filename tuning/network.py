@@ -42,8 +42,9 @@ HELD_OUT_EVERY = 5
 ONE = 1024
 OUTPUT_UNIT = 16
 MAX_MEN = 32
-# The engine's bound on output weights (`src/eval/network.rs`: a perspective's sum below 2^31 at 512 units).
-MAX_OUTPUT = (2**31 - 1) // (ONE * 512)
+# The engine's bound on output weights (`src/eval/network.rs`: a perspective's sum below 2^31 at its
+# most hidden units, 1024).
+MAX_OUTPUT = (2**31 - 1) // (ONE * 1024)
 
 
 def inputs(board):

@@ -37,7 +37,7 @@ const ONE: i32 = 1024;
 /// The output weights' unit: a sixteenth of a centipawn.
 const OUTPUT_UNIT: i64 = 16;
 /// Hidden units at most (sums made afresh live on the stack).
-const MAX_HIDDEN: usize = 512;
+const MAX_HIDDEN: usize = 1024;
 /// Output weights (and bias) at most, in absolute value: with [`ONE`] and [`MAX_HIDDEN`] the
 /// output's sum over one perspective stays below 2^31.
 const MAX_OUTPUT: i32 = i32::MAX / (ONE * MAX_HIDDEN as i32);

@@ -608,6 +608,7 @@ fn malformed_network_texts_name_their_line() {
     let weights = |last: i32| format!("{}{last}\n", "0 ".repeat(63));
     let texts = [
         ("bias\n1\n".to_string(), "network: the first line is `hidden H`"),
+        ("hidden 1025\nbias\n1\n".to_string(), "the first line is `hidden H`, H from 1 to 1024"),
         ("hidden 2\nbias\n1 2 3\n".to_string(), "line 2: the block takes 2 values, not 3"),
         ("hidden 2\nbias\n1\noutput\n1 2 3\n".to_string(), "line 2: the block takes 2 values, not 1"),
         ("hidden 2\nbias\n1 2\noutput\n1 2 3\nown Z\n".to_string(), "line 6: no such piece"),
