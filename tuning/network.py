@@ -6,7 +6,7 @@ evaluation's terms and tables miss.
     python3 tuning/network.py dump DATA.npz LABELS... [--train-only LABELS...] [--held-out LABELS...]
                                                           (TESSERA=engine, OPTS=name=value,...)
     python3 tuning/network.py train DATA.npz OUT [--hidden 512 --epochs 32 --buckets 8 --perspectives 2
-                                                           --check OTHER.npz ...]
+                                                           --mirror --check OTHER.npz ...]
 
 `dump` reads label files (lines `<expected score> <FEN> [game number]`, plain or gzip-ed: those of
 `label_stockfish.py` have no game numbers) and keeps the positions the linear fits keep
@@ -24,7 +24,9 @@ the network in integers: hidden weights and biases in 1/1024 of a unit, output w
 With `--buckets B` the output layer has B rows, one per range of men on the board (a position
 with n men uses row (n - 1) * B / 32: NNUE's output buckets), which the engine reads alike.
 With `--perspectives 2` the output weighs the hidden units of the same men seen from the other
-player too (NNUE's two perspectives, one first layer for both).
+player too (NNUE's two perspectives, one first layer for both). With `--mirror` a viewer whose
+King stands on files a-d sees the board mirrored left to right (NNUE's horizontal mirroring), so
+that the network learns one King side's patterns from both.
 Needs numpy and torch (CPU).
 """
 import argparse
@@ -97,7 +99,19 @@ def other_side(men):
     return ((1 - relation) * 384 + rest // 64 * 64 + (rest % 64 ^ 56)).masked_fill(men == 768, 768)
 
 
-def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buckets, perspectives):
+def mirror_view(men):
+    """Each man's input seen by a viewer that mirrors the board left to right where its own King
+    stands on files a-d (NNUE's horizontal mirroring, `mirror` in the engine's text): `men` are
+    inputs relative to that viewer; padding stays."""
+    import torch
+
+    own_king = (men >= 5 * 64) & (men < 6 * 64)
+    king = torch.where(own_king, men - 5 * 64, torch.zeros_like(men)).sum(1)
+    flip = (king % 8 < 4).long() * 7
+    return (men // 64 * 64 + (men % 64 ^ flip.unsqueeze(1))).masked_fill(men == 768, 768)
+
+
+def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buckets, perspectives, mirror):
     import torch
 
     torch.manual_seed(seed)
@@ -118,19 +132,24 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
     torch.nn.init.normal_(first.weight, 0, 0.05)
     with torch.no_grad():
         first.weight[768].zero_()
+
+    def views(m):
+        sides = [m, other_side(m)][:perspectives]
+        return [mirror_view(side) for side in sides] if mirror else sides
+
+    seen = views(men)
     bias = torch.nn.Parameter(torch.zeros(hidden))
     output = torch.nn.Linear(perspectives * hidden, buckets)
     torch.nn.init.zeros_(output.weight)
     torch.nn.init.zeros_(output.bias)
     params = list(first.parameters()) + [bias] + list(output.parameters())
 
-    def correction(m):
+    def correction(sides):
         # The output in centipawns per bucket: a unit's weight of 1 is 100 cp at full activation.
-        sides = [m, other_side(m)][:perspectives]
         return output(torch.cat([torch.clamp(first(side) + bias, 0, 1) for side in sides], 1)) * 100
 
     def net(rows):
-        return correction(men[rows]).gather(1, bucket[rows].unsqueeze(1)).squeeze(1)
+        return correction([side[rows] for side in seen]).gather(1, bucket[rows].unsqueeze(1)).squeeze(1)
 
     def error(rows):
         with torch.no_grad():
@@ -157,7 +176,7 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
         om, ot, oy = torch.from_numpy(o["men"].astype(np.int64))[rows], torch.from_numpy(o["scores"])[rows], torch.from_numpy(o["labels"])[rows]
         ok = fixed_k or float(ks[int(np.argmin([((torch.sigmoid(kk * c * ot) - oy) ** 2).mean().item() for kk in ks]))])
         with torch.no_grad():
-            corr = correction(om).gather(1, buckets_of(om, buckets).unsqueeze(1)).squeeze(1)
+            corr = correction(views(om)).gather(1, buckets_of(om, buckets).unsqueeze(1)).squeeze(1)
         before = ((torch.sigmoid(ok * c * ot) - oy) ** 2).mean().item()
         after = ((torch.sigmoid(ok * c * (ot + corr)) - oy) ** 2).mean().item()
         print(f"{other}: held-out error {before:.6f} -> {after:.6f} (k {ok:.3f})")
@@ -175,7 +194,7 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
         f.write("# and square from the mover's side (a1..h1 first), hidden weights in 1/1024, output in 1/16 cp;\n")
         f.write(f"# {len(y)} quiet positions of {' '.join(d['files'])}\n")
         f.write(f"# held-out error {base:.6f} -> {held_out:.6f} ({hidden} hidden units, {epochs} epochs).\n")
-        f.write(f"hidden {hidden}\n" + (f"buckets {buckets} {MAX_MEN}\n" if buckets > 1 else "") + (f"perspectives {perspectives}\n" if perspectives > 1 else "") + f"bias\n{' '.join(map(str, b1))}\n")
+        f.write(f"hidden {hidden}\n" + (f"buckets {buckets} {MAX_MEN}\n" if buckets > 1 else "") + (f"perspectives {perspectives}\n" if perspectives > 1 else "") + ("mirror\n" if mirror else "") + f"bias\n{' '.join(map(str, b1))}\n")
         for b in range(buckets):
             f.write(f"output\n{' '.join(map(str, w2[b]))} {b2[b]}\n")
         for relation in range(2):
@@ -206,12 +225,13 @@ def main():
     t.add_argument("--k", type=float, default=0, help="the logistic scale (0: fitted to the data)")
     t.add_argument("--buckets", type=int, default=8, help="output buckets by the men on the board")
     t.add_argument("--perspectives", type=int, default=2, choices=(1, 2), help="2: the output weighs the units seen from the other player too")
+    t.add_argument("--mirror", action="store_true", help="a viewer whose King is on files a-d sees the board mirrored left to right")
     t.add_argument("--check", nargs="*", default=[], help="other dumps whose held-out positions to report")
     args = ap.parse_args()
     if args.command == "dump":
         dump(args.data, args.labels, args.train_only, args.held_out)
     else:
-        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay, args.buckets, args.perspectives)
+        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay, args.buckets, args.perspectives, args.mirror)
 
 
 if __name__ == "__main__":

@@ -15,14 +15,19 @@
 //! buckets by the men on the board (NNUE's output buckets: an ending weighs the units otherwise
 //! than a middle game), bucket (men − 1) × B / M of B.
 //!
+//! With `mirror`, a viewer whose royal piece stands on the board's left half (by the cells' first
+//! coordinate) sees the board mirrored left to right (NNUE's horizontal mirroring: the network
+//! learns one King side's patterns from both); a move that takes the royal piece across sums that
+//! viewer's units afresh.
+//!
 //! Text format (part of the definition, compiled in; a malformed one is a defect of the
 //! definition, reported with its game and line): `hidden H`; optionally `buckets B M` (B output
-//! buckets over M men; without it one) and `perspectives P` (1: the mover's units alone, the
-//! default; 2: the mover's, then the other player's); `bias` and H values (the hidden units'
-//! biases); B blocks `output` of P × H + 1 values (each unit's weight, then the output's bias, in
-//! sixteenths of a centipawn per unit at [`ONE`]), the bucket of fewest men first; then per
-//! relation and piece code a block `own P` or `enemy P` of the cells' weights, H values per cell
-//! in cell order. Weights are in 1/[`ONE`] of a unit; `#` lines are comments.
+//! buckets over M men; without it one), `perspectives P` (1: the mover's units alone, the
+//! default; 2: the mover's, then the other player's) and `mirror`; `bias` and H values (the
+//! hidden units' biases); B blocks `output` of P × H + 1 values (each unit's weight, then the
+//! output's bias, in sixteenths of a centipawn per unit at [`ONE`]), the bucket of fewest men
+//! first; then per relation and piece code a block `own P` or `enemy P` of the cells' weights,
+//! H values per cell in cell order. Weights are in 1/[`ONE`] of a unit; `#` lines are comments.
 
 use std::sync::Arc;
 
@@ -30,7 +35,7 @@ use super::learned::read_blocks;
 use crate::position::{InputWeights, Position};
 use crate::simd::clipped_dot;
 use crate::tables::Game;
-use crate::types::{Cell, PieceType, Player};
+use crate::types::{Cell, PieceType, Player, Table};
 
 /// A hidden unit's full activation.
 const ONE: i32 = 1024;
@@ -74,7 +79,7 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
         _ => None,
     }
     .unwrap_or_else(|| panic!("game {id}: network: the first line is `hidden H`, H from 1 to {MAX_HIDDEN}"));
-    let (mut buckets, mut bucket_men, mut perspectives, mut rest) = (1, 1, 1, 1);
+    let (mut buckets, mut bucket_men, mut perspectives, mut mirror, mut rest) = (1, 1, 1, false, 1);
     while let Some(block) = blocks.get(rest).filter(|b| b.values.is_empty()) {
         let bad = |how: &str| -> ! { panic!("game {id}: network, line {}: {how}", block.line) };
         match &block.header[..] {
@@ -85,6 +90,7 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
             ["perspectives", p] => {
                 perspectives = p.parse().ok().filter(|p| (1..=2).contains(p)).unwrap_or_else(|| bad("`perspectives 1` or `perspectives 2`"))
             }
+            ["mirror"] => mirror = true,
             _ => break,
         }
         rest += 1;
@@ -129,12 +135,35 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
     }
     assert!(bias.len() == h && output_bias.len() == buckets, "game {id}: network: bias or output missing");
     let oriented = super::learned::oriented(game);
-    let column = |viewer: Player, owner: Player, kind: PieceType, c: Cell| {
-        (usize::from(owner != viewer) * ntypes + kind.index()) * ncells + oriented[viewer][c].index()
+    // With `mirror`, a viewer whose royal piece stands on the board's left half sees it mirrored.
+    let halves = mirror.then(|| left_half(game));
+    let view = |viewer: Player, c: Cell| usize::from(halves.as_ref().is_some_and(|(left, _)| left[oriented[viewer][c]]));
+    let column = |view: usize, viewer: Player, owner: Player, kind: PieceType, c: Cell| {
+        let c = oriented[viewer][c];
+        let c = match &halves {
+            Some((_, mirrored)) if view == 1 => mirrored[c],
+            _ => c,
+        };
+        (usize::from(owner != viewer) * ntypes + kind.index()) * ncells + c.index()
     };
     let bias = bias.into_iter().map(i32::from).collect();
-    let inputs = Arc::new(InputWeights::new(2, ntypes, ncells, bias, weights, column));
+    let inputs = Arc::new(InputWeights::new(2, ntypes, ncells, bias, weights, (1 + usize::from(mirror), view), column));
     Some(Network { inputs, output, output_bias, buckets, bucket_men, perspectives, permille })
+}
+
+/// Per cell, whether it lies left of the board's middle (its first coordinate below the middle of
+/// the board's extent), and its mirror image left to right.
+fn left_half<const W: usize>(game: &Game<W>) -> (Table<Cell, bool>, Table<Cell, Cell>) {
+    let geometry = &game.def.geometry;
+    let xs = geometry.all().map(|c| geometry.coord(c)[0]);
+    let sides = xs.clone().min().unwrap_or(0) + xs.max().unwrap_or(0);
+    let left = Table::from_fn(game.ncells, |c: Cell| 2 * geometry.coord(c)[0] < sides);
+    let mirrored = Table::from_fn(game.ncells, |c: Cell| {
+        let [x, y, z] = geometry.coord(c);
+        let id = &game.def.id;
+        geometry.cell_at([sides - x, y, z]).unwrap_or_else(|| panic!("game {id}: network: `mirror` on a board not symmetric left to right"))
+    });
+    (left, mirrored)
 }
 
 impl Network {

@@ -522,18 +522,20 @@ fn the_pawn_cache_changes_nothing() {
 
 /// Chess's learned network (`src/games/chess-network.txt`), read apart from the engine's reader:
 /// per (relation, type, square) a column of `hidden` weights; per perspective (the mover's, then
-/// with `perspectives 2` the other player's) the columns of the men seen from that player summed
+/// with `perspectives 2` the other player's) the columns of the men seen from that player (with
+/// `mirror`, the board mirrored left to right where that player's King is on files a-d) summed
 /// with the biases, each unit clipped to 0..1024, weighted by that perspective's part of the
 /// output row of the position's bucket (by its men, with `buckets B M`); plus the bucket's output
 /// bias, in sixteenths of a centipawn.
 fn written_network(fen: &str) -> i32 {
     let text: Vec<&str> = chess().def.network.lines().filter(|l| !l.starts_with('#')).flat_map(|l| l.split_whitespace()).collect();
     let hidden: usize = text[1].parse().expect("hidden H");
-    let (mut buckets, mut bucket_men, mut perspectives, mut at) = (1, 1, 1, 2);
+    let (mut buckets, mut bucket_men, mut perspectives, mut mirror, mut at) = (1, 1, 1, false, 2);
     loop {
         match text[at] {
             "buckets" => (buckets, bucket_men, at) = (text[at + 1].parse().expect("B"), text[at + 2].parse().expect("M"), at + 3),
             "perspectives" => (perspectives, at) = (text[at + 1].parse().expect("P"), at + 2),
+            "mirror" => (mirror, at) = (true, at + 1),
             _ => break,
         }
     }
@@ -550,11 +552,13 @@ fn written_network(fen: &str) -> i32 {
         // The men from the viewer's side (Black's board mirrored top to bottom), as python-chess
         // writes them: `tuning/network.py`'s inputs.
         let mut acc = numbers(bias, hidden);
+        // With `mirror`, files mirrored where the viewer's King is on files a to d.
+        let files = if mirror && pos.royal_cell(viewer).expect("a King").index() % 8 < 4 { 7 } else { 0 };
         for c in pos.occupied() {
             let man = pos.man_at(c);
             let code = &chess().def.pieces[man.kind()].code;
             let block = usize::from(man.owner() != viewer) * 6 + "PNBRQK".find(code.as_str()).expect("a chess piece");
-            let square = if viewer == Player::new(1) { c.index() ^ 56 } else { c.index() };
+            let square = (if viewer == Player::new(1) { c.index() ^ 56 } else { c.index() }) ^ files;
             let header = blocks + block * (2 + 64 * hidden);
             assert_eq!(text[header + 1], code, "block order");
             let column = numbers(header + 2 + square * hidden, hidden);
@@ -588,7 +592,10 @@ fn learned_network_as_written_for_either_mover() {
     // A prepared position keeps the first layer's sums as men move, to the same values.
     let mut pos = chess_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     net.prepare(&mut pos);
-    for text in ["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3", "a7a6", "c1e3", "e7e5", "d4b3"] {
+    for text in [
+        "e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3", "a7a6", "c1e3", "e7e5", "d4b3", "f8e7", "d1d2", "e8g8",
+        "e1c1", "g8h8", "c1b1",
+    ] {
         let mv = parse_move(&pos, text).expect("legal");
         let undo = pos.make(mv);
         let fen = crate::notation::position_string(&pos);

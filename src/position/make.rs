@@ -91,9 +91,6 @@ impl<const W: usize> Position<W> {
                 }
             }
         }
-        if let Some(a) = &mut self.accumulators {
-            a.commit();
-        }
         let next = self.next_active(p);
         if next <= p {
             self.fullmove = self.fullmove.saturating_add(1);
@@ -105,6 +102,12 @@ impl<const W: usize> Position<W> {
         }
         if self.active.len() > 2 {
             self.start_of_turn(&mut undo);
+        }
+        // The network's sums are made once the move's men, start-of-turn checkmates' included,
+        // are in place.
+        if let Some(mut a) = self.accumulators.take() {
+            a.commit(self);
+            self.accumulators = Some(a);
         }
         undo
     }
