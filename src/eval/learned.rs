@@ -60,17 +60,27 @@ fn blocks<'a, const W: usize>(game: &Game<W>, what: &str, text: &'a str) -> Vec<
     out
 }
 
+/// The board reflected across the middle of its extent along coordinate `axis`: twice that middle
+/// (the least coordinate plus the greatest), and each cell's image, where the board has one.
+pub(super) fn reflection<const W: usize>(game: &Game<W>, axis: usize) -> (i32, Table<Cell, Option<Cell>>) {
+    let geometry = &game.def.geometry;
+    let along = geometry.all().map(|c| geometry.coord(c)[axis]);
+    let ends = along.clone().min().unwrap_or(0) + along.max().unwrap_or(0);
+    let image = Table::from_fn(game.ncells, |c: Cell| {
+        let mut p = geometry.coord(c);
+        p[axis] = ends - p[axis];
+        geometry.cell_at(p)
+    });
+    (ends, image)
+}
+
 /// Per orientation, a cell's index into the first player's values: itself for the first player,
 /// its mirror image top to bottom for the second.
 pub(super) fn oriented<const W: usize>(game: &Game<W>) -> Table<Player, Table<Cell, Cell>> {
-    let geometry = &game.def.geometry;
-    let ys = geometry.all().map(|c| geometry.coord(c)[1]);
-    let top_and_bottom = ys.clone().min().unwrap_or(0) + ys.max().unwrap_or(0);
-    let mirrored = |c: Cell| {
-        let [x, y, z] = geometry.coord(c);
-        geometry.cell_at([x, top_and_bottom - y, z]).expect("a board mirrored top to bottom")
-    };
-    Table::from_fn(2, |o: Player| Table::from_fn(game.ncells, |c: Cell| if o.index() == 0 { c } else { mirrored(c) }))
+    let (_, mirrored) = reflection(game, 1);
+    Table::from_fn(2, |o: Player| {
+        Table::from_fn(game.ncells, |c: Cell| if o.index() == 0 { c } else { mirrored[c].expect("a board mirrored top to bottom") })
+    })
 }
 
 /// A block's values in `permille`, per orientation and cell, as the middle- or end-game part

@@ -154,14 +154,12 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
 /// Per cell, whether it lies left of the board's middle (its first coordinate below the middle of
 /// the board's extent), and its mirror image left to right.
 fn left_half<const W: usize>(game: &Game<W>) -> (Table<Cell, bool>, Table<Cell, Cell>) {
+    let (sides, image) = super::learned::reflection(game, 0);
     let geometry = &game.def.geometry;
-    let xs = geometry.all().map(|c| geometry.coord(c)[0]);
-    let sides = xs.clone().min().unwrap_or(0) + xs.max().unwrap_or(0);
+    let id = &game.def.id;
     let left = Table::from_fn(game.ncells, |c: Cell| 2 * geometry.coord(c)[0] < sides);
     let mirrored = Table::from_fn(game.ncells, |c: Cell| {
-        let [x, y, z] = geometry.coord(c);
-        let id = &game.def.id;
-        geometry.cell_at([sides - x, y, z]).unwrap_or_else(|| panic!("game {id}: network: `mirror` on a board not symmetric left to right"))
+        image[c].unwrap_or_else(|| panic!("game {id}: network: `mirror` on a board not symmetric left to right"))
     });
     (left, mirrored)
 }

@@ -244,14 +244,13 @@ impl Accumulators {
         }
         let (width, np) = (self.width(), self.weights.nplayers);
         let (weights, level) = (&self.weights, self.level);
-        let views = &mut self.views[level * np..(level + 1) * np];
+        if weights.views.iter().any(|&v| v != 0) {
+            // The royal piece may have moved: which view holds is not known here.
+            self.views[level * np..(level + 1) * np].fill(UNKNOWN);
+            return;
+        }
         for (p, sums) in self.sums[level * width..(level + 1) * width].chunks_exact_mut(weights.hidden).enumerate() {
-            if weights.views.iter().any(|&v| v != 0) {
-                // The royal piece may have moved: which view holds is not known here.
-                views[p] = UNKNOWN;
-            } else {
-                add_column::<TAKEN>(sums, weights.column(0, Player::new(p), m, cell));
-            }
+            add_column::<TAKEN>(sums, weights.column(0, Player::new(p), m, cell));
         }
     }
 }
