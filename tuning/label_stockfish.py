@@ -9,11 +9,17 @@ asks Stockfish for its score at `--depth`; it writes one line per position,
 
     <expected score of the player to move, 0 to 1> <FEN>
 
-the score being 1 / (1 + 10^(-cp / 400)) (a mate: 0 or 1). Positions met twice are labelled once.
+the score being 1 / (1 + 10^(-cp / 400)) (a mate: 0 or 1). Positions met twice are labelled once,
+and none that the `--exclude` files already label. `--every N --offsets A,B` takes the plies
+whose number modulo N is A or B; every ply (`--every 1`) labels about twice as many positions a
+second as every fourth, as consecutive positions share Stockfish's hash.
 
     python3 tuning/label_stockfish.py --depth 8 --out labels.txt runs/sprt-*.jsonl
+    python3 tuning/label_stockfish.py --depth 9 --skip 10 --every 1 --exclude data/chess-sf-*.txt.gz \
+        --out labels.txt data/sprt-NN19-*.jsonl.gz
 """
 import argparse
+import gzip
 import json
 import sys
 
@@ -21,10 +27,9 @@ import chess
 import chess.engine
 
 
-def positions(files, skip, every):
-    seen = set()
+def positions(files, skip, every, offsets, seen):
     for name in files:
-        with open(name) as f:
+        with (gzip.open(name, "rt") if name.endswith(".gz") else open(name)) as f:
             for line in f:
                 if not line.strip():
                     continue
@@ -33,13 +38,26 @@ def positions(files, skip, every):
                     sys.exit(f"{name}: a game of {g.get('game')}, not chess")
                 board = chess.Board(g["start"]) if g.get("start") else chess.Board()
                 for ply, text in enumerate(g["moves"]):
-                    if ply >= skip and ply % every == 0 and not board.is_check():
+                    if ply >= skip and ply % every in offsets and not board.is_check():
                         fen = board.fen()
-                        key = " ".join(fen.split()[:4])
-                        if key not in seen:
-                            seen.add(key)
+                        if key(fen) not in seen:
+                            seen.add(key(fen))
                             yield fen
                     board.push(chess.Move.from_uci(text))
+
+
+def key(fen):
+    """A position without its move counters: met twice, it is labelled once."""
+    return " ".join(fen.split()[:4])
+
+
+def labelled(files):
+    """The positions the label files already score."""
+    seen = set()
+    for name in files:
+        with (gzip.open(name, "rt") if name.endswith(".gz") else open(name)) as f:
+            seen.update(key(" ".join(line.split()[1:7])) for line in f if line.strip())
+    return seen
 
 
 def main():
@@ -49,6 +67,8 @@ def main():
     ap.add_argument("--depth", type=int, default=8)
     ap.add_argument("--skip", type=int, default=8, help="plies left out at each game's start")
     ap.add_argument("--every", type=int, default=1, help="label every N-th ply")
+    ap.add_argument("--offsets", default="0", help="the plies labelled: those whose number modulo --every is among these (comma-separated)")
+    ap.add_argument("--exclude", nargs="*", default=[], help="label files (plain or gzip-ed) whose positions are not labelled again")
     ap.add_argument("--limit", type=int, default=0, help="stop after this many positions (0: all)")
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--hash", type=int, default=16)
@@ -57,7 +77,8 @@ def main():
     engine.configure({"Threads": 1, "Hash": args.hash})
     n = 0
     with open(args.out, "w") as out:
-        for fen in positions(args.files, args.skip, args.every):
+        offsets = {int(o) for o in args.offsets.split(",")}
+        for fen in positions(args.files, args.skip, args.every, offsets, labelled(args.exclude)):
             info = engine.analyse(chess.Board(fen), chess.engine.Limit(depth=args.depth))
             score = info["score"].relative
             if score.is_mate():

@@ -4,7 +4,7 @@ Stockfish's labels on top of tessera's evaluation with the network off, so that 
 evaluation's terms and tables miss.
 
     python3 tuning/network.py dump DATA.npz LABELS... [--train-only LABELS...] [--held-out LABELS...]
-                                                          (TESSERA=engine, OPTS=name=value,...)
+                                      [--cache DIR]       (TESSERA=engine, OPTS=name=value,...)
     python3 tuning/network.py train DATA.npz OUT [--hidden 512 --epochs 32 --buckets 8 --perspectives 2
                                                            --mirror --check OTHER.npz ...]
 
@@ -16,17 +16,20 @@ label. Positions of every fifth game (by number; without numbers, the last fifth
 held out; none of `--train-only`'s (labels of a shallower search, six times as many for the time,
 depth 9 against 12, that leave the error measured on the deeper labels) and all of `--held-out`'s
 (games no other file labels: with `train --check`, an error no training position leaks into, where
-positions of one game in both halves would). `train` fits the network by AdamW (its weight decay
-keeps the network from learning the training games by heart, which it does from the third epoch
-without) on the squared error of the expected score through the logistic curve (the scale k fitted
-first, as `tessera tune` does), reports the error on the held-out positions each epoch, and writes
-the network in integers: hidden weights and biases in 1/1024 of a unit, output weights in 1/16 cp.
-With `--buckets B` the output layer has B rows, one per range of men on the board (a position
-with n men uses row (n - 1) * B / 32: NNUE's output buckets), which the engine reads alike.
-With `--perspectives 2` the output weighs the hidden units of the same men seen from the other
-player too (NNUE's two perspectives, one first layer for both). With `--mirror` a viewer whose
-King stands on files a-d sees the board mirrored left to right (NNUE's horizontal mirroring), so
-that the network learns one King side's patterns from both.
+positions of one game in both halves would). With `--cache DIR` each file's part of the dump is kept
+in DIR and read back by later dumps (a dump of two million labels takes some ten minutes of
+tessera's evaluations; its parts belong to the binary that made them: clear DIR when the evaluation
+changes). `train` fits the network by AdamW (its weight decay keeps the network from learning the
+training games by heart, which it does from the third epoch without) on the squared error of the
+expected score through the logistic curve (the scale k fitted first, as `tessera tune` does),
+reports the error on the held-out positions each epoch, and writes the network in integers: hidden
+weights and biases in 1/1024 of a unit, output weights in 1/16 cp. With `--buckets B` the output
+layer has B rows, one per range of men on the board (a position with n men uses row (n - 1) * B /
+32: NNUE's output buckets), which the engine reads alike. With `--perspectives 2` the output weighs
+the hidden units of the same men seen from the other player too (NNUE's two perspectives, one first
+layer for both). With `--mirror` a viewer whose King stands on files a-d sees the board mirrored
+left to right (NNUE's horizontal mirroring), so that the network learns one King side's patterns
+from both.
 Needs numpy and torch (CPU).
 """
 import argparse
@@ -60,32 +63,53 @@ def open_text(name):
     return gzip.open(name, "rt") if name.endswith(".gz") else open(name)
 
 
-def dump(out, files, train_only, held_out_only):
-    os.environ["OPTS"] = ",".join(filter(None, [os.environ.get("OPTS", ""), "network_permille=0"]))
-    tessera = Evaluator(os.environ.get("TESSERA", "target/release/tessera"))
+def dump_file(tessera, name, role):
+    """One label file's quiet positions: (men, scores, labels, held out?) arrays; `role` is
+    "train", "held-out" or "split" (every fifth game held out; the last fifth without numbers)."""
     men, scores, labels, test = [], [], [], []
+    lines = open_text(name).read().splitlines()
+    for i, line in enumerate(lines):
+        words = line.split()
+        label, fen = words[0], " ".join(words[1:7])
+        if role != "split":
+            held_out = role == "held-out"
+        elif len(words) > 7:
+            held_out = int(words[7]) % HELD_OUT_EVERY == 0
+        else:
+            held_out = i >= len(lines) * (1 - 1 / HELD_OUT_EVERY)
+        board = chess.Board(fen)
+        if not fits(board, label):
+            continue
+        row = inputs(board)
+        men.append(row + [768] * (MAX_MEN - len(row)))
+        scores.append(tessera.evaluate(fen)[1])
+        labels.append(float(label))
+        test.append(held_out)
+    return (np.array(men, np.int16).reshape(-1, MAX_MEN), np.array(scores, np.float32), np.array(labels, np.float32), np.array(test, bool))
+
+
+def dump(out, files, train_only, held_out_only, cache):
+    """The label files' positions in one dump; with `cache`, each file's part is kept there (by
+    its name and role) and read back instead of evaluated again."""
+    os.environ["OPTS"] = ",".join(filter(None, [os.environ.get("OPTS", ""), "network_permille=0"]))
+    tessera = None
+    parts = []
     for name in files + train_only + held_out_only:
-        lines = open_text(name).read().splitlines()
-        for i, line in enumerate(lines):
-            words = line.split()
-            label, fen = words[0], " ".join(words[1:7])
-            if name in train_only or name in held_out_only:
-                held_out = name in held_out_only
-            elif len(words) > 7:
-                held_out = int(words[7]) % HELD_OUT_EVERY == 0
-            else:
-                held_out = i >= len(lines) * (1 - 1 / HELD_OUT_EVERY)
-            board = chess.Board(fen)
-            if not fits(board, label):
-                continue
-            row = inputs(board)
-            men.append(row + [768] * (MAX_MEN - len(row)))
-            scores.append(tessera.evaluate(fen)[1])
-            labels.append(float(label))
-            test.append(held_out)
-        print(f"{name}: {len(labels)} positions", file=sys.stderr)
-    np.savez(out, men=np.array(men, np.int16), scores=np.array(scores, np.float32), labels=np.array(labels, np.float32), test=np.array(test),
-             files=np.array([os.path.basename(n) for n in files + train_only + held_out_only]))
+        role = "train" if name in train_only else "held-out" if name in held_out_only else "split"
+        kept = cache and os.path.join(cache, f"{os.path.basename(name)}.{role}.npz")
+        if kept and os.path.exists(kept):
+            c = np.load(kept)
+            part = (c["men"], c["scores"], c["labels"], c["test"])
+        else:
+            tessera = tessera or Evaluator(os.environ.get("TESSERA", "target/release/tessera"))
+            part = dump_file(tessera, name, role)
+            if kept:
+                os.makedirs(cache, exist_ok=True)
+                np.savez(kept, men=part[0], scores=part[1], labels=part[2], test=part[3])
+        parts.append(part)
+        print(f"{name}: {len(part[2])} positions", file=sys.stderr)
+    men, scores, labels, test = (np.concatenate([p[i] for p in parts]) for i in range(4))
+    np.savez(out, men=men, scores=scores, labels=labels, test=test, files=np.array([os.path.basename(n) for n in files + train_only + held_out_only]))
 
 
 def buckets_of(men, buckets):
@@ -213,6 +237,7 @@ def main():
     d.add_argument("labels", nargs="*")
     d.add_argument("--train-only", nargs="*", default=[], help="label files none of whose positions are held out")
     d.add_argument("--held-out", nargs="*", default=[], help="label files all of whose positions are held out")
+    d.add_argument("--cache", default="", help="a folder keeping each file's part of the dump, read back by later dumps")
     t = sub.add_parser("train")
     t.add_argument("data")
     t.add_argument("out")
@@ -229,7 +254,7 @@ def main():
     t.add_argument("--check", nargs="*", default=[], help="other dumps whose held-out positions to report")
     args = ap.parse_args()
     if args.command == "dump":
-        dump(args.data, args.labels, args.train_only, args.held_out)
+        dump(args.data, args.labels, args.train_only, args.held_out, args.cache)
     else:
         train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay, args.buckets, args.perspectives, args.mirror)
 
