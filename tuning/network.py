@@ -211,6 +211,11 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
     b2 = np.rint(output.bias.detach().numpy() * 100 * OUTPUT_UNIT).astype(int)
     if np.abs(w1).max() > 32767:
         sys.exit("a hidden weight does not fit in 16 bits")
+    # The engine keeps the first layer's sums in 16 bits: a unit's bias and, per square, its
+    # largest weight over the twelve inputs a man there may be must stay within them.
+    largest = (np.abs(b1) + np.abs(w1.reshape(12, 64, -1)).max(0).sum(0)).max()
+    if largest > 32767:
+        sys.exit(f"a hidden unit's sum may reach {largest}, beyond the engine's 16 bits")
     if max(np.abs(w2).max(), np.abs(b2).max()) > MAX_OUTPUT:
         sys.exit(f"an output weight beyond {MAX_OUTPUT}, the engine's bound")
     with open(out, "w") as f:

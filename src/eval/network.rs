@@ -28,6 +28,8 @@
 //! output's bias, in sixteenths of a centipawn per unit at [`ONE`]), the bucket of fewest men
 //! first; then per relation and piece code a block `own P` or `enemy P` of the cells' weights,
 //! H values per cell in cell order. Weights are in 1/[`ONE`] of a unit; `#` lines are comments.
+//! The first layer's sums are kept in 16 bits: a unit's bias and, per cell, its largest weight
+//! in absolute value may sum to at most 32,767.
 
 use std::sync::Arc;
 
@@ -98,7 +100,7 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
     let mut bias = Vec::new();
     let mut output = Vec::new();
     let mut output_bias = Vec::new();
-    let mut weights = vec![0i32; 2 * ntypes * ncells * h];
+    let mut weights = vec![0i16; 2 * ntypes * ncells * h];
     let mut seen = vec![false; 2 * ntypes];
     for block in &blocks[rest..] {
         let bad = |why: &str| -> ! { panic!("game {id}: network, line {}: {why}", block.line) };
@@ -127,13 +129,18 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
                 block.expect_len(id, "network", ncells * h);
                 let start = input * ncells * h;
                 for (w, v) in weights[start..start + ncells * h].iter_mut().zip(&block.values) {
-                    *w = i32::from(narrow(v, i32::from(i16::MAX), "a weight"));
+                    *w = narrow(v, i32::from(i16::MAX), "a weight");
                 }
             }
             _ => bad("a header is hidden, buckets, perspectives, bias, output, or own or enemy and a piece code"),
         }
     }
     assert!(bias.len() == h && output_bias.len() == buckets, "game {id}: network: bias or output missing");
+    let most = largest_sum(&bias, &weights, 2 * ntypes, ncells);
+    assert!(
+        most <= i32::from(i16::MAX),
+        "game {id}: network: a unit's sum may reach {most} (its bias and on each cell its largest weight), beyond 16 bits"
+    );
     let oriented = super::learned::oriented(game);
     // With `mirror`, a viewer whose royal piece stands on the board's left half sees it mirrored.
     let halves = mirror.then(|| left_half(game));
@@ -146,9 +153,30 @@ pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<N
         };
         (usize::from(owner != viewer) * ntypes + kind.index()) * ncells + c.index()
     };
-    let bias = bias.into_iter().map(i32::from).collect();
     let inputs = Arc::new(InputWeights::new(2, ntypes, ncells, bias, weights, (1 + usize::from(mirror), view), column));
     Some(Network { inputs, output, output_bias, buckets, bucket_men, perspectives, permille })
+}
+
+/// The largest sum a hidden unit can reach in absolute value, whatever the men: its bias and, per
+/// cell, its largest weight over the `inputs` (relation and type) a man there may be. The sums
+/// are kept in 16 bits ([`InputWeights`]), so this must stay within them.
+fn largest_sum(bias: &[i16], weights: &[i16], inputs: usize, ncells: usize) -> i32 {
+    let h = bias.len();
+    let mut most: Vec<i32> = bias.iter().map(|&b| i32::from(b).abs()).collect();
+    let mut cell = vec![0i32; h];
+    for c in 0..ncells {
+        cell.fill(0);
+        for i in 0..inputs {
+            let start = (i * ncells + c) * h;
+            for (m, &w) in cell.iter_mut().zip(&weights[start..start + h]) {
+                *m = (*m).max(i32::from(w).abs());
+            }
+        }
+        for (m, &c) in most.iter_mut().zip(&cell) {
+            *m += c;
+        }
+    }
+    most.into_iter().max().unwrap_or(0)
 }
 
 /// Per cell, whether it lies left of the board's middle (its first coordinate below the middle of
@@ -188,7 +216,7 @@ impl Network {
     /// so that the usual path does not clear this stack array at every evaluation).
     #[cold]
     fn dot_from_scratch<const W: usize>(&self, pos: &Position<W>, viewer: Player, weights: &[i16]) -> i32 {
-        let mut scratch = [0i32; MAX_HIDDEN];
+        let mut scratch = [0i16; MAX_HIDDEN];
         let sums = &mut scratch[..self.inputs.hidden()];
         self.inputs.sums_from_scratch(pos, viewer, sums);
         clipped_dot(sums, weights, ONE as i16)

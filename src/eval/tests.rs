@@ -609,7 +609,7 @@ fn learned_network_as_written_for_either_mover() {
 }
 
 /// A malformed network text is a defect of the definition: building the game's evaluation says
-/// which line is wrong.
+/// which line is wrong (or, for sums that could leave 16 bits, which sum).
 #[test]
 fn malformed_network_texts_name_their_line() {
     let weights = |last: i32| format!("{}{last}\n", "0 ".repeat(63));
@@ -627,6 +627,8 @@ fn malformed_network_texts_name_their_line() {
         ("hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\n".to_string(), "network: bias or output missing"),
         ("hidden 1\nperspectives 3\nbias\n1\n".to_string(), "line 2: `perspectives 1` or `perspectives 2`"),
         ("hidden 1\nbuckets 2 32\nperspectives 2\nbias\n1\noutput\n1 2\n".to_string(), "line 6: the block takes 3 values, not 2"),
+        // 64 cells of weight 600 and the bias: beyond the 16 bits the sums are kept in.
+        (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}\n", "600 ".repeat(64)), "a unit's sum may reach 38401"),
     ];
     for (n, (text, why)) in texts.into_iter().enumerate() {
         let mut def = crate::games::definition("chess").expect("chess");

@@ -7,6 +7,10 @@
 //! A perspective's columns may depend on where its own royal piece stands (its *view*: NNUE's
 //! horizontal mirroring). A move that changes a perspective's view sums that perspective afresh.
 //!
+//! The sums are 16-bit and wrap: made as men move or afresh, they agree modulo 2^16, and a
+//! network's reader refuses weights whose true sums could leave 16 bits (`eval::network`), so
+//! that the sums are the true ones and a register holds twice as many as 32-bit sums would.
+//!
 //! The evaluation builds the weights (`eval::network`) and gives them to positions
 //! (`Evaluator::prepare`); a position without them is evaluated from scratch.
 
@@ -29,8 +33,8 @@ pub struct InputWeights {
     views: Vec<u8>,
     /// Per (view, perspective, owner, type, cell), where its column starts in `columns`.
     starts: Vec<u32>,
-    columns: Vec<i32>,
-    bias: Vec<i32>,
+    columns: Vec<i16>,
+    bias: Vec<i16>,
 }
 
 impl InputWeights {
@@ -38,19 +42,17 @@ impl InputWeights {
     /// `perspective` in view `v`, is number `column(v, perspective, owner, kind, cell)` of
     /// `columns` (each `bias.len()` long), where of `(views, view)` `view(perspective, cell)`
     /// (below `views`) is a perspective's view with its royal piece on `cell`. Columns may be shared: a network's
-    /// inputs are relative to the viewer. Weights and biases are 16-bit values, so that the sums
-    /// of any board's men stay far within 32 bits.
+    /// inputs are relative to the viewer.
     pub fn new(
         nplayers: usize,
         ntypes: usize,
         ncells: usize,
-        bias: Vec<i32>,
-        columns: Vec<i32>,
+        bias: Vec<i16>,
+        columns: Vec<i16>,
         (views, view): (usize, impl Fn(Player, Cell) -> usize),
         column: impl Fn(usize, Player, Player, PieceType, Cell) -> usize,
     ) -> Self {
         let hidden = bias.len();
-        assert!(columns.iter().chain(&bias).all(|&w| i16::try_from(w).is_ok()), "a weight beyond 16 bits");
         assert!((1..=usize::from(u8::MAX)).contains(&views), "views from 1 to 255");
         let mut starts = Vec::with_capacity(views * nplayers * nplayers * ntypes * ncells);
         for v in 0..views {
@@ -86,7 +88,7 @@ impl InputWeights {
     }
 
     #[inline(always)]
-    fn column(&self, view: u8, perspective: Player, m: Man, cell: Cell) -> &[i32] {
+    fn column(&self, view: u8, perspective: Player, m: Man, cell: Cell) -> &[i16] {
         let i = (((usize::from(view) * self.nplayers + perspective.index()) * self.nplayers + m.owner().index()) * self.ntypes
             + m.kind().index())
             * self.ncells
@@ -96,7 +98,7 @@ impl InputWeights {
     }
 
     /// The sums seen from `perspective` over the men of `pos`, into `out` (`hidden` long).
-    pub fn sums_from_scratch<const W: usize>(&self, pos: &Position<W>, perspective: Player, out: &mut [i32]) {
+    pub fn sums_from_scratch<const W: usize>(&self, pos: &Position<W>, perspective: Player, out: &mut [i16]) {
         let view = self.view(pos, perspective);
         out.copy_from_slice(&self.bias);
         for c in pos.occupied() {
@@ -117,7 +119,7 @@ const UNKNOWN: u8 = u8::MAX;
 #[derive(Clone)]
 pub(super) struct Accumulators {
     weights: Arc<InputWeights>,
-    sums: Vec<i32>,
+    sums: Vec<i16>,
     /// Per level and perspective, the view its sums were made in.
     views: Vec<u8>,
     level: usize,
@@ -161,7 +163,7 @@ impl Accumulators {
     }
 
     /// The position's sums seen from `perspective`, where they were made with `weights`.
-    pub(super) fn sums(&self, weights: &Arc<InputWeights>, perspective: Player) -> Option<&[i32]> {
+    pub(super) fn sums(&self, weights: &Arc<InputWeights>, perspective: Player) -> Option<&[i16]> {
         debug_assert!(!self.open, "a move's sums read before its commit");
         let h = self.weights.hidden;
         let start = self.level * self.width() + perspective.index() * h;
@@ -204,7 +206,7 @@ impl Accumulators {
                 self.weights.sums_from_scratch(pos, p, out);
                 continue;
             }
-            let (mut put, mut taken): ([&[i32]; PENDING], [&[i32]; PENDING]) = ([&[]; PENDING], [&[]; PENDING]);
+            let (mut put, mut taken): ([&[i16]; PENDING], [&[i16]; PENDING]) = ([&[]; PENDING], [&[]; PENDING]);
             for (column, &(c, m)) in put.iter_mut().zip(&self.put) {
                 *column = self.weights.column(view, p, m, c);
             }
@@ -262,7 +264,7 @@ impl InputWeights {
     /// of the incremental sums.
     pub(crate) fn arbitrary(nplayers: usize, ntypes: usize, ncells: usize) -> Self {
         let men = nplayers * nplayers * ntypes * ncells;
-        let columns = (0..2 * men * 3).map(|i| (i * 7919 % 2003) as i32 - 1000).collect();
+        let columns = (0..2 * men * 3).map(|i| (i * 7919 % 2003) as i16 - 1000).collect();
         let view = |p: Player, c: Cell| usize::from((c.index() + p.index()).is_multiple_of(3));
         let column = |v: usize, p: Player, o: Player, t: PieceType, c: Cell| {
             (((v * nplayers + p.index()) * nplayers + o.index()) * ntypes + t.index()) * ncells + c.index()

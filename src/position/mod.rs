@@ -289,7 +289,7 @@ impl<const W: usize> Position<W> {
 
     /// The sums of `weights` seen from `perspective`, where the position keeps them.
     #[inline(always)]
-    pub fn input_sums(&self, weights: &Arc<InputWeights>, perspective: Player) -> Option<&[i32]> {
+    pub fn input_sums(&self, weights: &Arc<InputWeights>, perspective: Player) -> Option<&[i16]> {
         self.accumulators.as_ref().and_then(|a| a.sums(weights, perspective))
     }
 
