@@ -30,10 +30,20 @@ the hidden units of the same men seen from the other player too (NNUE's two pers
 layer for both). With `--mirror` a viewer whose King stands on files a-d sees the board mirrored
 left to right (NNUE's horizontal mirroring), so that the network learns one King side's patterns
 from both.
+
+`results` finds each dump position's game result: the recorded games (`tessera match --jsonl`
+records, plain or gzip-ed) are replayed, and a position (its men as the mover sees them) gets the
+mean result for its mover of the games that reached it; `train --results FILE --result-weight W`
+then fits to (1 - W) * label + W * result where a result is known (the labels alone elsewhere),
+and reports its errors against the labels alone, as without:
+
+    python3 tuning/network.py results DATA.npz RESULTS.npz RECORDS...
+
 Needs numpy and torch (CPU).
 """
 import argparse
 import gzip
+import json
 import math
 import os
 import sys
@@ -112,6 +122,56 @@ def dump(out, files, train_only, held_out_only, cache):
     np.savez(out, men=men, scores=scores, labels=labels, test=test, files=np.array([os.path.basename(n) for n in files + train_only + held_out_only]))
 
 
+WHITE_SCORE = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+
+
+def position_keys(men):
+    """A 64-bit key per row of inputs (any order, padded with 768): the same men seen by the same
+    relation give the same key."""
+    key = np.zeros(len(men), np.uint64)
+    for column in np.sort(men.astype(np.int64), axis=1).T.astype(np.uint64):
+        key = key * np.uint64(1_000_003) + column
+    return key
+
+
+def record_results(records):
+    """Every position of the recorded chess games: its key and its game's result for the mover."""
+    keys, results = [], []
+    for name in records:
+        for line in open_text(name):
+            game = json.loads(line)
+            white = WHITE_SCORE.get(game.get("result"))
+            if game.get("game") != "chess" or white is None:
+                continue
+            board = chess.Board(game["start"]) if game.get("start") else chess.Board()
+            rows, movers = [], []
+            for move in [None] + game["moves"]:
+                if move:
+                    board.push_uci(move)
+                row = inputs(board)
+                rows.append(row + [768] * (MAX_MEN - len(row)))
+                movers.append(white if board.turn == chess.WHITE else 1 - white)
+            keys.append(position_keys(np.array(rows)))
+            results.append(np.array(movers))
+        print(f"{name}: {sum(map(len, keys))} positions so far", file=sys.stderr)
+    return np.concatenate(keys), np.concatenate(results)
+
+
+def results(data, out, records):
+    """Each dump position's mean game result for its mover over the records' games that reached
+    it (NaN where none did), written to `out` as `results` with the games' count as `games`."""
+    keys, scores = record_results(records)
+    unique, inverse = np.unique(keys, return_inverse=True)
+    total, count = np.bincount(inverse, weights=scores), np.bincount(inverse)
+    wanted = position_keys(np.load(data)["men"])
+    at = np.minimum(np.searchsorted(unique, wanted), len(unique) - 1)
+    found = unique[at] == wanted
+    mean = np.where(found, total[at] / np.maximum(count[at], 1), np.nan).astype(np.float32)
+    games = np.where(found, count[at], 0)
+    np.savez(out, results=mean, games=games)
+    print(f"{found.sum()} of {len(wanted)} positions found in {len(records)} records ({len(unique)} distinct positions); mean result {np.nanmean(mean):.4f}")
+
+
 def buckets_of(men, buckets):
     """Each position's output bucket: its men counted, (men - 1) * B / 32."""
     return ((men != 768).sum(1) - 1).clamp(0, MAX_MEN - 1) * buckets // MAX_MEN
@@ -135,7 +195,7 @@ def mirror_view(men):
     return (men // 64 * 64 + (men % 64 ^ flip.unsqueeze(1))).masked_fill(men == 768, 768)
 
 
-def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buckets, perspectives, mirror):
+def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buckets, perspectives, mirror, results_file, result_weight):
     import torch
 
     torch.manual_seed(seed)
@@ -151,6 +211,12 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
     if fixed_k:
         k = fixed_k
     print(f"{len(y)} positions, {len(test_rows)} held out, k {k:.3f}")
+    target = y
+    if results_file:
+        r = torch.from_numpy(np.load(results_file)["results"])
+        known = ~torch.isnan(r)
+        target = torch.where(known, (1 - result_weight) * y + result_weight * torch.nan_to_num(r), y)
+        print(f"labels blended with game results at {result_weight} for {int(known.sum())} positions")
 
     first = torch.nn.EmbeddingBag(769, hidden, mode="sum", padding_idx=768)
     torch.nn.init.normal_(first.weight, 0, 0.05)
@@ -186,7 +252,7 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
     for epoch in range(epochs):
         for rows in train_rows[torch.randperm(len(train_rows))].split(batch):
-            loss = ((torch.sigmoid(k * c * (t[rows] + net(rows))) - y[rows]) ** 2).mean()
+            loss = ((torch.sigmoid(k * c * (t[rows] + net(rows))) - target[rows]) ** 2).mean()
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -222,7 +288,8 @@ def train(data, out, hidden, epochs, lr, batch, seed, check, fixed_k, decay, buc
         f.write("# Chess's correction network (tuning/network.py): inputs per relation to the mover, piece code\n")
         f.write("# and square from the mover's side (a1..h1 first), hidden weights in 1/1024, output in 1/16 cp;\n")
         f.write(f"# {len(y)} quiet positions of {' '.join(d['files'])}\n")
-        f.write(f"# held-out error {base:.6f} -> {held_out:.6f} ({hidden} hidden units, {epochs} epochs).\n")
+        blend = f", labels blended with game results at {result_weight}" if results_file else ""
+        f.write(f"# held-out error {base:.6f} -> {held_out:.6f} ({hidden} hidden units, {epochs} epochs{blend}).\n")
         f.write(f"hidden {hidden}\n" + (f"buckets {buckets} {MAX_MEN}\n" if buckets > 1 else "") + (f"perspectives {perspectives}\n" if perspectives > 1 else "") + ("mirror\n" if mirror else "") + f"bias\n{' '.join(map(str, b1))}\n")
         for b in range(buckets):
             f.write(f"output\n{' '.join(map(str, w2[b]))} {b2[b]}\n")
@@ -257,11 +324,19 @@ def main():
     t.add_argument("--perspectives", type=int, default=2, choices=(1, 2), help="2: the output weighs the units seen from the other player too")
     t.add_argument("--mirror", action="store_true", help="a viewer whose King is on files a-d sees the board mirrored left to right")
     t.add_argument("--check", nargs="*", default=[], help="other dumps whose held-out positions to report")
+    t.add_argument("--results", default="", help="`results`' output for DATA: labels blended with game results")
+    t.add_argument("--result-weight", type=float, default=0.25, help="the game results' share of the fitted target")
+    r = sub.add_parser("results", help="each dump position's game result from recorded games")
+    r.add_argument("data")
+    r.add_argument("out")
+    r.add_argument("records", nargs="+")
     args = ap.parse_args()
     if args.command == "dump":
         dump(args.data, args.labels, args.train_only, args.held_out, args.cache)
+    elif args.command == "results":
+        results(args.data, args.out, args.records)
     else:
-        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay, args.buckets, args.perspectives, args.mirror)
+        train(args.data, args.out, args.hidden, args.epochs, args.lr, args.batch, args.seed, args.check, args.k, args.decay, args.buckets, args.perspectives, args.mirror, args.results, args.result_weight)
 
 
 if __name__ == "__main__":
