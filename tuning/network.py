@@ -145,9 +145,9 @@ def record_results(records):
                 continue
             board = chess.Board(game["start"]) if game.get("start") else chess.Board()
             rows, movers = [], []
-            for move in [None] + game["moves"]:
-                if move:
-                    board.push_uci(move)
+            for ply in range(len(game["moves"]) + 1):
+                if ply:
+                    board.push_uci(game["moves"][ply - 1])
                 row = inputs(board)
                 rows.append(row + [768] * (MAX_MEN - len(row)))
                 movers.append(white if board.turn == chess.WHITE else 1 - white)
@@ -159,7 +159,7 @@ def record_results(records):
 
 def results(data, out, records):
     """Each dump position's mean game result for its mover over the records' games that reached
-    it (NaN where none did), written to `out` as `results` with the games' count as `games`."""
+    it (NaN where none did), written to `out` as `results`."""
     keys, scores = record_results(records)
     unique, inverse = np.unique(keys, return_inverse=True)
     total, count = np.bincount(inverse, weights=scores), np.bincount(inverse)
@@ -167,8 +167,7 @@ def results(data, out, records):
     at = np.minimum(np.searchsorted(unique, wanted), len(unique) - 1)
     found = unique[at] == wanted
     mean = np.where(found, total[at] / np.maximum(count[at], 1), np.nan).astype(np.float32)
-    games = np.where(found, count[at], 0)
-    np.savez(out, results=mean, games=games)
+    np.savez(out, results=mean)
     print(f"{found.sum()} of {len(wanted)} positions found in {len(records)} records ({len(unique)} distinct positions); mean result {np.nanmean(mean):.4f}")
 
 
