@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Chess with Different Armies against Fairy-Stockfish, over all 16 army pairings.
 
-    tuning/vs_fairy_cwda.py [--elo 2000] [--games 100] [--tc 10+0.1] [--plies 4] [--seed 1]
+    tuning/vs_fairy_cwda.py [--elo 2000] [--games 100] [--tc 10+0.1] [--plies 4] [--seed 1] [--shard K/N]
 
 Fairy-Stockfish (../shared/tools/fairy-stockfish) plays the armies from
 ../shared/reference/cwda-fairy-stockfish.ini, limited by UCI_LimitStrength/UCI_Elo; tessera plays
 at full strength. One `tessera match` per pairing, one game at a time, colours alternated on each
 opening, real clocks; the games are shared out over the pairings as evenly as whole game pairs
 allow. Openings: the pairing's start and `--plies` random legal moves, sent to both engines as
-`position fen`.
+`position fen`. `--shard K/N` plays every N-th pairing from the K-th (the same openings as the
+whole run draws), so that N processes, one a core, share one run; add their totals.
 
 The ini has a section per unordered pair of armies with the first army White; a pairing with the
 armies the other way round plays that section from tessera's start position. Fairy-Stockfish's
@@ -84,7 +85,11 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fairy", default=str(SHARED / "tools" / "fairy-stockfish"))
     ap.add_argument("--ini", default=str(SHARED / "reference" / "cwda-fairy-stockfish.ini"))
+    ap.add_argument("--shard", default="1/1", help="K/N: play only the pairings i with i %% N == K - 1")
     args = ap.parse_args()
+    shard, shards = map(int, args.shard.split("/"))
+    if not 1 <= shard <= shards:
+        sys.exit(f"--shard {args.shard}: K must be 1 to N")
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     tessera = str(ROOT / "target" / "release" / "tessera")
     runs = ROOT / "tuning" / "runs"
@@ -99,8 +104,13 @@ def main():
             continue
         pairing = f"cwda-{armies}"
         section, drop = fairy_section(armies[0], armies[1])
+        # Every shard draws every pairing's openings, so that the random sequence, and so each
+        # pairing's openings, are the whole run's.
+        lines = openings(tessera, pairing, drop, n_openings, args.plies, rng)
+        if i % shards != shard - 1:
+            continue
         book = runs / f"cwda-openings-{armies}.txt"
-        book.write_text("\n".join(openings(tessera, pairing, drop, n_openings, args.plies, rng)) + "\n")
+        book.write_text("\n".join(lines) + "\n")
         fairy = (f"name=fairy{args.elo},cmd={args.fairy},hash=64,option.VariantPath={args.ini},"
                  f"option.UCI_Variant={section},option.UCI_LimitStrength=true,option.UCI_Elo={args.elo}")
         out = subprocess.run(
