@@ -87,7 +87,10 @@ def main():
     ap.add_argument("--ini", default=str(SHARED / "reference" / "cwda-fairy-stockfish.ini"))
     ap.add_argument("--shard", default="1/1", help="K/N: play only the pairings i with i %% N == K - 1")
     args = ap.parse_args()
-    shard, shards = map(int, args.shard.split("/"))
+    try:
+        shard, shards = map(int, args.shard.split("/"))
+    except ValueError:
+        sys.exit(f"--shard {args.shard}: expected K/N, two whole numbers")
     if not 1 <= shard <= shards:
         sys.exit(f"--shard {args.shard}: K must be 1 to N")
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
