@@ -11,6 +11,18 @@ use crate::movegen::targets::attack_targets;
 use crate::position::{Position, Tapered};
 use crate::types::{MAX_TYPES, PerPlayer};
 
+/// Every weight of these terms at 0, as parameter text (a game's values or an override): a
+/// macro, so that a game's value text can `concat!` it.
+macro_rules! activity_off {
+    () => {
+        "mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,\
+         king_exposure=0,king_storm=0,king_weak=0,pair=0,pair_eg=0,redundancy=0,redundancy_eg=0,\
+         open_line=0,open_line_eg=0,half_open_line=0,outpost=0,outpost_eg=0,trapped=0,trapped_eg=0,\
+         threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,threat_lesser_eg=0,hanging=0,hanging_eg=0"
+    };
+}
+pub(crate) use activity_off;
+
 /// Whether any weight of these terms is set.
 pub(super) fn enabled(params: &super::EvalParams) -> bool {
     [

@@ -43,6 +43,7 @@ use crate::params::ParamError;
 use crate::position::{PHASE_FULL, Position, Tapered};
 use crate::tables::Game;
 use crate::types::{PerPlayer, PieceType, Player, Table};
+pub(crate) use activity::activity_off;
 pub use pawns::PawnCache;
 pub use tables::EvalTables;
 

@@ -481,11 +481,7 @@ fn lazy_evaluation_is_the_evaluation_in_two_steps() {
     use rand::{RngExt, SeedableRng};
     let game = registry::compiled::<1>(crate::games::definition("cwda-ff").expect("cwda-ff"));
     let params = game_params(&game.def);
-    let activity = "mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,king_exposure=0,\
-                    king_storm=0,king_weak=0,pair=0,pair_eg=0,redundancy=0,redundancy_eg=0,open_line=0,open_line_eg=0,\
-                    half_open_line=0,outpost=0,outpost_eg=0,trapped=0,trapped_eg=0,threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,\
-                    threat_lesser_eg=0,hanging=0,hanging_eg=0";
-    let (eval, partial) = (Evaluator::new(game, &params), Evaluator::new(game, &params.with_overrides(activity).expect("valid")));
+    let (eval, partial) = (Evaluator::new(game, &params), Evaluator::new(game, &params.with_overrides(activity_off!()).expect("valid")));
     let mut cache = PawnCache::default();
     let mut moves = Vec::new();
     let mut differed = 0;
@@ -641,4 +637,16 @@ fn malformed_network_texts_name_their_line() {
         let message = panic.downcast_ref::<String>().expect("a formatted message");
         assert!(message.contains(why), "{message}");
     }
+}
+
+/// `activity_off!` names every weight the activity terms read: from every parameter at its
+/// largest value, it leaves the terms off.
+#[test]
+fn activity_off_turns_every_activity_weight_off() {
+    let mut params = PARAMS;
+    for &(name, _, max) in EvalParams::RANGES.iter() {
+        params.set(name, max).expect("in range");
+    }
+    assert!(activity::enabled(&params));
+    assert!(!activity::enabled(&params.with_overrides(activity_off!()).expect("valid")));
 }

@@ -167,13 +167,7 @@ const EVAL: &str = cwda_eval!();
 /// time; chess's network, fitted on top of the evaluation without them, learns what they gave:
 /// +21.8 +- 8.9 Elo in 3,213 games at 2 s + 0.02 s against the full evaluation and its network
 /// (SPRT: H1; `tuning/README.md`, NA).
-const CHESS_EVAL: &str = concat!(
-    cwda_eval!(),
-    ",mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,",
-    "king_exposure=0,king_storm=0,king_weak=0,pair=0,pair_eg=0,redundancy=0,redundancy_eg=0,",
-    "open_line=0,open_line_eg=0,half_open_line=0,outpost=0,outpost_eg=0,trapped=0,trapped_eg=0,",
-    "threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,threat_lesser_eg=0,hanging=0,hanging_eg=0"
-);
+const CHESS_EVAL: &str = concat!(cwda_eval!(), ",", crate::eval::activity_off!());
 
 /// Chess's learned square values (`tuning/squares.py`).
 const CHESS_SQUARES: &str = include_str!("chess-squares.txt");
