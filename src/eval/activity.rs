@@ -61,6 +61,9 @@ fn threats_enabled(params: &super::EvalParams) -> bool {
 pub(super) struct Activity {
     pub mobility: PerPlayer<Tapered>,
     pub king_safety: PerPlayer<Tapered>,
+    /// The attacks next to each royal piece (a penalty, kept apart from `king_safety` for the
+    /// hunt: `EvalParams::royal_hunt`).
+    pub danger: PerPlayer<Tapered>,
     pub pieces: PerPlayer<Tapered>,
 }
 
@@ -247,6 +250,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let pair = Tapered::new(params.pair, params.pair_eg);
     let redundancy = Tapered::new(params.redundancy, params.redundancy_eg);
     let mut mobility = PerPlayer::splat(Tapered::ZERO);
+    let mut danger = PerPlayer::splat(Tapered::ZERO);
     if threats {
         let (by_pawn_w, lesser_w, hanging_w) = (
             Tapered::new(params.threat_pawn, params.threat_pawn_eg),
@@ -264,12 +268,11 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     }
     for p in game.players() {
         mobility[p] = Tapered::new(params.mobility_quarter, params.mobility_eg_quarter) * moves[p] / 4;
-        let danger = units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8;
-        king_safety[p] -= Tapered::new(danger, 0);
+        danger[p] = Tapered::new(units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8, 0);
         pieces[p] += pair * paired[p].iter().filter(|&&b| b).count() as i32;
         if redundant {
             pieces[p] -= redundancy * riders[p].iter().map(|&n| n * (n - 1) / 2).sum::<i32>();
         }
     }
-    Activity { mobility, king_safety, pieces }
+    Activity { mobility, king_safety, danger, pieces }
 }

@@ -29,6 +29,7 @@
 //! `eval`), and users may override either.
 
 mod activity;
+mod escapes;
 mod learned;
 mod mopup;
 mod network;
@@ -157,6 +158,15 @@ crate::params::tunable! {
     /// King safety (middle game): penalty per cell next to the royal piece that an opponent
     /// attacks and no own man but the royal piece guards.
     king_weak: 0..=100,
+    /// Penalty per square of the escapes a royal piece lacks of four: the cells it could step to
+    /// that its side does not hold and no opponent attacks (`escapes`). With three or four
+    /// players a royal piece without one is mated by the next check, whoever gives it.
+    royal_escapes: 0..=100,
+    /// With three or more players: a player is credited this many percent of the escapes
+    /// penalty of the opponent whose royal piece has fewest, so that every opponent of the most
+    /// exposed royal piece closes in on it together (the penalty alone gives each of them only
+    /// its share of the mean).
+    royal_hunt: 0..=300,
     /// Two men of a colour-bound type on different colours.
     pair: 0..=200,
     pair_eg: 0..=200,
@@ -217,6 +227,12 @@ crate::params::tunable! {
     /// A mate also starts paying the next bare opponent's mop-up (only the best one counts
     /// before), so a man must outweigh that as well: 300 did not in wildhoney3.
     mopup_men: 0..=1000,
+    /// With three or more players, the mop-up terms above are paid against an opponent that is
+    /// not bare but weak too: its men's value below this many percent of the stronger player's,
+    /// in proportion to how far below (all of it when bare, none at the percentage; 0: against
+    /// bare royal pieces only). The weakest opponent is the one to mate first, and a gradient
+    /// towards its royal piece is what mates it before everyone has traded down to bare pieces.
+    mopup_weak: 0..=100,
     /// With three or more players: bonus to a player for each opponent it has checkmated, on top
     /// of the largest mop-up term that opponent could have given on any cell (so that mating a
     /// bare royal piece always beats driving it to the edge, by this much at least).
@@ -277,6 +293,8 @@ pub const PARAMS: EvalParams = EvalParams {
     king_exposure: 0,
     king_storm: 0,
     king_weak: 0,
+    royal_escapes: 0,
+    royal_hunt: 0,
     pair: 0,
     pair_eg: 0,
     redundancy: 0,
@@ -304,6 +322,7 @@ pub const PARAMS: EvalParams = EvalParams {
     mopup_level_box: 0,
     mopup_cover: 10,
     mopup_men: 600,
+    mopup_weak: 0,
     elimination: 200,
 };
 
@@ -362,6 +381,9 @@ struct Terms {
     pawns: Tapered,
     mobility: Tapered,
     king_safety: Tapered,
+    /// The royal piece's danger: attacks next to it and its missing escapes (a penalty to its
+    /// owner, and the hunt's prize to its opponents).
+    danger: Tapered,
     pieces: Tapered,
 }
 
@@ -482,7 +504,7 @@ impl Evaluator {
         let mut totals = PerPlayer::splat(Tapered::ZERO);
         for p in pos.game().players() {
             let t = terms[p];
-            totals[p] = psq[p] + t.pawns + t.mobility + t.king_safety + t.pieces;
+            totals[p] = psq[p] + t.pawns + t.mobility + t.king_safety - t.danger + t.pieces + self.hunt(pos, terms, p);
         }
         let mut share = scale::SCALE_FULL;
         if scale::enabled(&self.tables.params) {
@@ -492,6 +514,17 @@ impl Evaluator {
             }
         }
         (totals, share)
+    }
+
+    /// With three or more players in, `p`'s share of the danger of the opponent whose royal piece
+    /// is in most (`royal_hunt`).
+    fn hunt<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>, p: Player) -> Tapered {
+        let percent = self.tables.params.royal_hunt;
+        if percent == 0 || pos.active_count() <= 2 || !pos.is_active(p) {
+            return Tapered::ZERO;
+        }
+        let most = pos.opponents(p).iter().map(|q| terms[q].danger).max_by_key(|d| d.mg + d.eg).unwrap_or(Tapered::ZERO);
+        most * percent / 100
     }
 
     /// The learned network's centipawns for the player to move (0 without one).
@@ -523,6 +556,12 @@ impl Evaluator {
                 terms[p].pawns = pawns[p];
             }
         }
+        if escapes::enabled(&self.tables.params) {
+            let penalties = escapes::penalties(&self.tables, pos);
+            for p in pos.game().players() {
+                terms[p].danger = Tapered::new(penalties[p], penalties[p]);
+            }
+        }
         terms
     }
 
@@ -532,6 +571,7 @@ impl Evaluator {
         for p in pos.game().players() {
             terms[p].mobility = a.mobility[p];
             terms[p].king_safety += a.king_safety[p];
+            terms[p].danger += a.danger[p];
             terms[p].pieces = a.pieces[p];
         }
     }
@@ -569,7 +609,7 @@ impl Evaluator {
             placement: PerPlayer::splat(0),
             pawns: term(|t| t.pawns),
             mobility: term(|t| t.mobility),
-            king_safety: term(|t| t.king_safety),
+            king_safety: PerPlayer::splat(0),
             pieces: term(|t| t.pieces),
             mopup,
             network: PerPlayer::splat(0),
@@ -577,6 +617,9 @@ impl Evaluator {
             total: PerPlayer::splat(0),
             score: self.evaluate_all(pos),
         };
+        for p in pos.game().players() {
+            b.king_safety[p] = (terms[p].king_safety - terms[p].danger + self.hunt(pos, &terms, p)).blend(phase);
+        }
         b.tempo[pos.to_move()] = self.tables.params.tempo;
         b.network[pos.to_move()] = self.network(pos);
         for p in pos.game().players() {

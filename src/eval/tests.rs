@@ -95,7 +95,7 @@ fn mobility_and_king_safety() {
     // to Black's King, by one piece: 2 × 10 + 2 × 1 × 8 / 8 off Black in the middle game.
     assert_eq!(e.tables.average_moves[chess().def.piece_by_code("N").expect("knight")], 5);
     let a = activity::activity(&e.tables, &pos);
-    assert_eq!((two(&a.mobility), two(&a.king_safety)), ([(3, 6), (0, 0)], [(0, 0), (-22, 0)]));
+    assert_eq!((two(&a.mobility), two(&a.danger)), ([(3, 6), (0, 0)], [(0, 0), (22, 0)]));
     // Mobility leaves out the cells enemy pawns attack: of the Knight's, c6 (the pawns on b7 and
     // e7 attack a6, c6, d6 and f6).
     let a = activity::activity(&e.tables, &chess_position("4k3/1p2p3/8/4N3/8/8/8/4K3 w - - 0 1"));
@@ -649,4 +649,55 @@ fn activity_off_turns_every_activity_weight_off() {
     }
     assert!(activity::enabled(&params));
     assert!(!activity::enabled(&params.with_overrides(activity_off!()).expect("valid")));
+}
+
+fn guru2() -> &'static Game<4> {
+    registry::compiled::<4>(crate::games::definition("guru2").expect("guru2"))
+}
+
+/// A `guru2` position from men on cells and the fields after the placement.
+fn guru2_position(men: &[(&str, &str)], rest: &str) -> Position<4> {
+    let text = format!("{} {rest}", crate::notation::placement_from(&guru2().def.geometry, men).expect("cells"));
+    parse_position(guru2(), &text).expect("position")
+}
+
+/// A royal piece's escapes: the cells it may step to that its side does not hold and no opponent
+/// attacks, through the royal piece itself.
+#[test]
+fn a_royal_piece_escapes_to_cells_no_opponent_attacks() {
+    let white = Player::new(0);
+    // The King on a1: a2, b1 and b2, of which the Rook on b8 attacks b1 and b2.
+    assert_eq!(escapes::escapes(&chess_position("1r2k3/8/8/8/8/8/8/K7 w - - 0 1"), white), 1);
+    // Its own pawn holds a2, and shields it from the Rook on a8: b1 and b2 are left.
+    assert_eq!(escapes::escapes(&chess_position("r3k3/8/8/8/8/8/P7/K7 w - - 0 1"), white), 2);
+    // A man it would capture is an escape where nothing guards it: the Knight on b2.
+    assert_eq!(escapes::escapes(&chess_position("4k3/8/8/8/8/8/1n6/K7 w - - 0 1"), white), 3);
+    // The Rook on b3 guards it; through the King's cell the Rook on h1 attacks b1.
+    assert_eq!(escapes::escapes(&chess_position("4k3/8/8/8/8/1r6/1n6/K6r w - - 0 1"), white), 1);
+    let e = Evaluator::new(chess(), &only("royal_escapes=10"));
+    // One escape of four: (4 - 1)^2 x 10 off White; Black's King on e8 has five.
+    let b = e.breakdown(&chess_position("1r2k3/8/8/8/8/8/8/K7 w - - 0 1"));
+    assert_eq!((b.king_safety.0[0], b.king_safety.0[1]), (-90, 0));
+}
+
+/// With three or more players in, each player is credited its share of the danger of the royal
+/// piece in most of it, whoever is causing it.
+#[test]
+fn the_hunt_pays_for_the_most_exposed_royal_piece() {
+    let (red, blue, green, orange) = (Player::new(0), Player::new(1), Player::new(2), Player::new(3));
+    // Orange's King in the corner of the Lower level: Red's Rooks hold the b-file and the 9th
+    // rank there, so it may step only up to the Upper level (a10, b10, a9 there).
+    let men = [("Ua1", "rK"), ("Uj1", "bK"), ("Uj10", "gK"), ("La10", "oK"), ("Lb2", "rR"), ("Lc9", "rR")];
+    let pos = guru2_position(&men, "r rbgo - - 0 1 0:");
+    let hunting = Evaluator::new(guru2(), &only("royal_escapes=10,royal_hunt=50"));
+    let b = hunting.breakdown(&pos);
+    let lacking = |q: Player| {
+        let n = escapes::ESCAPES_COUNTED - escapes::escapes(&pos, q).min(escapes::ESCAPES_COUNTED);
+        10 * n * n
+    };
+    assert_eq!(escapes::escapes(&pos, orange), 3);
+    for p in [red, blue, green, orange] {
+        let prize = [red, blue, green, orange].iter().filter(|&&q| q != p).map(|&q| lacking(q)).max().expect("opponents");
+        assert_eq!(b.king_safety[p], prize * 50 / 100 - lacking(p), "{p:?}");
+    }
 }
