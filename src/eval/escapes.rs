@@ -9,7 +9,7 @@ use super::EvalTables;
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::types::PerPlayer;
+use crate::types::{PerPlayer, Player};
 
 /// Escapes counted: a royal piece with this many or more pays nothing; below, the penalty grows
 /// with the square of the escapes it lacks, as the last ones are what a mate takes away.
@@ -33,7 +33,7 @@ pub(super) fn penalties<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Pe
 /// The number of cells `q`'s royal piece could step to (within its zone) that no man of its side
 /// holds and no opponent attacks, through the royal piece's own cell (it cannot hide behind
 /// itself) and counting a man it would capture there as gone.
-pub(super) fn escapes<const W: usize>(pos: &Position<W>, q: crate::types::Player) -> i32 {
+pub(super) fn escapes<const W: usize>(pos: &Position<W>, q: Player) -> i32 {
     let Some(k) = pos.royal_cell(q) else { return 0 };
     let m = pos.man_at(k);
     let steps = pos.piece_targets(k, m.kind(), m.orientation(), pos.side_men(q)) & pos.game().rules.royal_zone[q];

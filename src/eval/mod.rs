@@ -162,10 +162,10 @@ crate::params::tunable! {
     /// that its side does not hold and no opponent attacks (`escapes`). With three or four
     /// players a royal piece without one is mated by the next check, whoever gives it.
     royal_escapes: 0..=100,
-    /// With three or more players: a player is credited this many percent of the escapes
-    /// penalty of the opponent whose royal piece has fewest, so that every opponent of the most
-    /// exposed royal piece closes in on it together (the penalty alone gives each of them only
-    /// its share of the mean).
+    /// With three or more players: a player is credited this many percent of the royal danger
+    /// (`king_attack`, `king_danger`, `royal_escapes`) of the opponent in most, so that every
+    /// opponent of the most exposed royal piece closes in on it together (the penalty alone gives
+    /// each of them only its share of the mean).
     royal_hunt: 0..=300,
     /// Two men of a colour-bound type on different colours.
     pair: 0..=200,
@@ -504,7 +504,7 @@ impl Evaluator {
         let mut totals = PerPlayer::splat(Tapered::ZERO);
         for p in pos.game().players() {
             let t = terms[p];
-            totals[p] = psq[p] + t.pawns + t.mobility + t.king_safety - t.danger + t.pieces + self.hunt(pos, terms, p);
+            totals[p] = psq[p] + t.pawns + t.mobility + self.royal_safety(pos, terms, p) + t.pieces;
         }
         let mut share = scale::SCALE_FULL;
         if scale::enabled(&self.tables.params) {
@@ -514,6 +514,11 @@ impl Evaluator {
             }
         }
         (totals, share)
+    }
+
+    /// `p`'s King safety: its shelter less its royal piece's danger, plus the hunt's prize.
+    fn royal_safety<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>, p: Player) -> Tapered {
+        terms[p].king_safety - terms[p].danger + self.hunt(pos, terms, p)
     }
 
     /// With three or more players in, `p`'s share of the danger of the opponent whose royal piece
@@ -618,7 +623,7 @@ impl Evaluator {
             score: self.evaluate_all(pos),
         };
         for p in pos.game().players() {
-            b.king_safety[p] = (terms[p].king_safety - terms[p].danger + self.hunt(pos, &terms, p)).blend(phase);
+            b.king_safety[p] = self.royal_safety(pos, &terms, p).blend(phase);
         }
         b.tempo[pos.to_move()] = self.tables.params.tempo;
         b.network[pos.to_move()] = self.network(pos);
