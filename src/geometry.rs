@@ -26,6 +26,25 @@ pub fn scale(a: Vec3, k: i32) -> Vec3 {
     [a[0] * k, a[1] * k, a[2] * k]
 }
 
+/// The six hex diagonals of a hex lattice from its six orthogonal steps in angular order:
+/// `D[k] = H[k] + H[k + 1]`, the step of length √3 that passes between those two neighbours.
+pub const fn hex_diagonals(orthogonals: [Vec3; 6]) -> [Vec3; 6] {
+    let mut d = [[0; 3]; 6];
+    let mut k = 0;
+    while k < 6 {
+        let (a, b) = (orthogonals[k], orthogonals[(k + 1) % 6]);
+        d[k] = [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+        k += 1;
+    }
+    d
+}
+
+/// Each horizontal vector `dz` levels up, then `dz` levels down: with `dz = 1`, a hex lattice's
+/// orthogonals give the prism's square diagonals and its hex diagonals the hybrid diagonals.
+pub fn with_levels(horizontal: &[Vec3], dz: i32) -> Vec<Vec3> {
+    horizontal.iter().flat_map(|&v| [[v[0], v[1], dz], [v[0], v[1], -dz]]).collect()
+}
+
 /// The `i`-th lower-case letter (`0` gives `a`), for cell names.
 pub fn letter(i: i32) -> char {
     usize::try_from(i).ok().and_then(|i| ('a'..='z').nth(i)).expect("a letter from a to z")

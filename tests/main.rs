@@ -11,6 +11,7 @@ mod game_end;
 mod guru2;
 mod guru2_teams;
 mod honeycomb3;
+mod honeycomb3_subvariants;
 mod match_runner;
 mod ninjachess;
 mod perft_chess;

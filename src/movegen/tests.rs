@@ -117,6 +117,7 @@ mod exact {
                 ("cwda-cn", $check::<1>("cwda-cn", $rng)),
                 ("ninjachess", $check::<4>("ninjachess", $rng)),
                 ("honeycomb3", $check::<4>("honeycomb3", $rng)),
+                ("honeycomb3-double", $check::<4>("honeycomb3-double", $rng)),
                 ("guru2", $check::<4>("guru2", $rng)),
                 ("aof3", $check::<6>("aof3", $rng)),
             ]
@@ -429,6 +430,11 @@ mod reference {
             let (positions, checks, mates) = random_games(id, 80, 400);
             assert!(positions > 20_000 && checks > 500 && mates > 2, "{id}: {positions} positions, {checks} checks, {mates} mates");
         }
+        // The sub-variants: hex-diagonal riders, the Cohen's two curved rings, Pawnouts.
+        for id in ["honeycomb3-double", "wildhoney3-double", "honeycomb3-double-pawnless", "wildhoney3-pawnless"] {
+            let (positions, checks, mates) = random_games(id, 20, 400);
+            assert!(positions > 5_000 && checks > 100 && mates > 0, "{id}: {positions} positions, {checks} checks, {mates} mates");
+        }
     }
 }
 
@@ -489,6 +495,8 @@ mod modes {
             random_games::<4>("ninjachess", 6, 150),
             random_games::<4>("honeycomb3", 6, 200),
             random_games::<4>("wildhoney3", 6, 200),
+            random_games::<4>("honeycomb3-double", 6, 200),
+            random_games::<4>("wildhoney3-double", 6, 200),
             random_games::<4>("guru2", 4, 200),
             random_games::<6>("aof3", 3, 200),
         ];

@@ -63,7 +63,7 @@
 //! promotees are the core's `MateRules`.
 
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
-use crate::geometry::{CellInfo, CellShape, Geometry, Vec3, add, letter, scale};
+use crate::geometry::{CellInfo, CellShape, Geometry, Vec3, add, hex_diagonals, letter, scale, with_levels};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
 use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
 
@@ -144,10 +144,9 @@ pub const BARRIERS: [(&str, &str); 10] = [
 
 /// Horizontal orthogonal unit vectors, anticlockwise.
 pub const ORTHOGONAL: [Vec3; 6] = [[1, 0, 0], [0, 1, 0], [-1, 1, 0], [-1, 0, 0], [0, -1, 0], [1, -1, 0]];
-/// Hex diagonals, anticlockwise: `HEX_DIAGONAL[i] = ORTHOGONAL[i] + ORTHOGONAL[i + 1]`.
-pub const HEX_DIAGONAL: [Vec3; 6] = [[1, 1, 0], [-1, 2, 0], [-2, 1, 0], [-1, -1, 0], [1, -2, 0], [2, -1, 0]];
+/// Hex diagonals, anticlockwise: `HEX_DIAGONAL[i]` passes between `ORTHOGONAL[i]` and `ORTHOGONAL[i + 1]`.
+pub const HEX_DIAGONAL: [Vec3; 6] = hex_diagonals(ORTHOGONAL);
 const VERTICAL: [Vec3; 2] = [[0, 0, 1], [0, 0, -1]];
-const UP_DOWN: [i32; 2] = [1, -1];
 
 /// A player's camp: the cells of the template roles of §2.2, by column name.
 pub struct Camp {
@@ -293,10 +292,6 @@ pub fn geometry() -> Geometry {
         .with_shape(CellShape::Hexagon)
         .with_barriers(&barriers)
         .with_holes(holes)
-}
-
-fn with_levels(horizontal: &[Vec3], dz: i32) -> Vec<Vec3> {
-    horizontal.iter().flat_map(|&v| UP_DOWN.map(|s| [v[0], v[1], s * dz])).collect()
 }
 
 /// Root-7 horizontal vectors: two orthogonal steps in one direction and one in the next.
