@@ -142,3 +142,55 @@ fn pawnout_promotions_in_legal() {
     }
     engine.quit();
 }
+
+/// A middle game of `honeycomb3-double`: Pawnouts of all three players one step from their far
+/// edges (Red's on 5c6 by the diagonal step to 6c8), two recruited ones (`rP(y)` moving as
+/// Yellow's, `bP(r)` as Red's), Cohens, a Queen, Knights. The same with a Camel and a Gnu for the
+/// Cohens in `wildhoney3-double`, and without the Pawnouts in `honeycomb3-double-pawnless`.
+const MIDDLE_GAME: &str = "8/4yR2/6/5/4/3/2/1/8/7/bN5/5/4/rN2/2/rQ/bK6yK/bH4rP1/1rP4/1yP3/4/3/rH1/rK/8/7/2rP(y)3/5/2bP1/3/2/1/6yB1/7/6/bP(r)4/4/3/2/1 r ryb - - 0 20 0:";
+const MIDDLE_GAME_PAWNLESS: &str =
+    "8/4yR2/6/5/4/3/2/1/8/7/bN5/5/4/rN2/2/rQ/bK6yK/bH6/6/5/4/3/rH1/rK/8/7/6/5/4/3/2/1/6yB1/7/6/5/4/3/2/1 r ryb - - 0 20 0:";
+
+/// Counts the independent script `tests/python/honeycomb_perft.py` (written from the rules files)
+/// gave for depths 1 to 3: from every start, and from the middle games above.
+#[test]
+fn perft_2_and_3_against_the_independent_script() {
+    let starts = [
+        ("honeycomb3-pawnless", [4_610, 311_576]),
+        ("wildhoney3-pawnless", [6_376, 506_240]),
+        ("honeycomb3-double", [8_279, 753_018]),
+        ("wildhoney3-double", [11_673, 1_227_826]),
+        ("honeycomb3-double-pawnless", [16_451, 2_074_085]),
+        ("wildhoney3-double-pawnless", [20_951, 2_954_328]),
+    ];
+    for (id, [d2, d3]) in starts {
+        let s = open(id, None);
+        assert_eq!((s.perft(2), s.perft(3)), (d2, d3), "{id}");
+    }
+    let wild = MIDDLE_GAME.replace("rH", "rC").replace("bH", "bG");
+    for (id, position, counts) in [
+        ("honeycomb3-double", MIDDLE_GAME, [90, 4_472, 206_766]),
+        ("wildhoney3-double", wild.as_str(), [89, 4_710, 262_565]),
+        ("honeycomb3-double-pawnless", MIDDLE_GAME_PAWNLESS, [60, 2_742, 104_048]),
+    ] {
+        let s = open(id, Some(position));
+        for (d, n) in (1..=3).zip(counts) {
+            assert_eq!(s.perft(d), n, "{id} depth {d}");
+        }
+    }
+}
+
+/// The script itself agrees with the engine at depth 2 from the middle game (so that a change
+/// to either shows), and with the base game's published depth-2 anchor.
+#[test]
+fn the_independent_script_agrees() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/honeycomb_perft.py");
+    let run = |args: &[&str]| -> u64 {
+        let out = std::process::Command::new("python3").arg(script).args(args).output().expect("python3 runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().parse().expect("a count")
+    };
+    assert_eq!(run(&["honeycomb3", "2"]), 2_116);
+    assert_eq!(run(&["honeycomb3-double", "2", MIDDLE_GAME]), open("honeycomb3-double", Some(MIDDLE_GAME)).perft(2));
+    assert_eq!(run(&["honeycomb3-double", "2", MIDDLE_GAME]), 4_472);
+}
