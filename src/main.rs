@@ -37,6 +37,7 @@ struct Cli {
 enum Command {
     /// Counts the move sequences of a given depth (split by first move).
     Perft {
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(protocol::MAX_PERFT_DEPTH)))]
         depth: u32,
         /// Game id (see `uci`'s UCI_Variant option).
         #[arg(long, default_value = protocol::DEFAULT_GAME)]
@@ -211,8 +212,9 @@ fn main() {
                 std::process::exit(2);
             }
             let t = std::time::Instant::now();
-            let mut total = 0;
-            for (mv, n) in s.divide(depth) {
+            // Depth 0 counts the position itself, as `go perft 0` does.
+            let mut total = u64::from(depth == 0);
+            for (mv, n) in if depth == 0 { Vec::new() } else { s.divide(depth) } {
                 println!("{}: {n}", s.move_text(mv));
                 total += n;
             }
@@ -271,6 +273,10 @@ fn main() {
             }
         }
         Some(Command::Bench { game }) => {
+            if let Some(game) = game.as_deref().filter(|g| !bench::has_game(g)) {
+                eprintln!("error: no bench positions for '{game}'");
+                std::process::exit(2);
+            }
             let lines = bench::run(game.as_deref(), &Control::default(), |l| println!("{}", protocol::bench_line(l)));
             for s in protocol::bench_summary(&bench::totals(&lines, BenchKind::Perft), &bench::totals(&lines, BenchKind::Search)) {
                 println!("{s}");

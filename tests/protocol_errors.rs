@@ -91,14 +91,15 @@ fn extreme_numbers_in_position_strings() {
     assert!(e.quit().success());
 }
 
-/// Every `go` ends in a `bestmove`: bad or unknown parameters are skipped with one error line
-/// each, out-of-range values are clamped.
+/// Every `go` ends in a `bestmove`: bad or unknown parameters are skipped, named in one error
+/// line per `go` however many there are, out-of-range values are clamped.
 #[test]
 fn every_go_answers() {
     let mut e = EngineProcess::start();
     assert!(e.command("position startpos moves e2e4").is_empty());
     for (line, warnings) in [
-        ("go wtime soon depth 2", 2),
+        ("go wtime soon depth 2", 1),
+        ("go a b c d e f g h depth 2", 1),
         ("go depth 99999999999999999999 movetime 100", 0),
         ("go frobnicate depth 2", 1),
         ("go searchmoves e2e5 d7d5 depth 2", 1),
@@ -126,4 +127,27 @@ fn every_go_answers() {
     let out = e.read_until(|l| l.starts_with("bestmove"), std::time::Duration::from_secs(10));
     assert!(out.last().is_some_and(|l| l.starts_with("bestmove ")), "{out:?}");
     assert!(e.quit().success());
+}
+
+/// Control bytes in bad input come back escaped, on one line.
+#[test]
+fn control_bytes_in_errors_are_escaped() {
+    let mut e = EngineProcess::start();
+    let out = e.command("frob\u{1b}[2J\u{7}nicate");
+    single_error(&out, "control bytes");
+    assert!(out[0].contains("frob\\u{1b}[2J\\u{7}nicate") && !out[0].chars().any(char::is_control), "{out:?}");
+    assert!(e.quit().success());
+}
+
+/// The command line's bad arguments: an error and exit status 2, no endless count.
+#[test]
+fn command_line_bounds() {
+    let run = |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_tessera")).args(args).output().expect("runs");
+    for args in [&["perft", "99"][..], &["perft", "21"], &["bench", "--game", "nope"], &["bench", "--game", "honeycomb3-double"]] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("error"), "{args:?}");
+    }
+    let out = run(&["perft", "0"]);
+    assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).starts_with("\nNodes searched: 1\n"), "{out:?}");
 }

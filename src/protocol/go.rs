@@ -45,6 +45,21 @@ pub struct Go {
     pub warnings: Vec<String>,
 }
 
+/// Most warnings one `go` line reports by name; the rest are counted.
+const WARNINGS_SHOWN: usize = 4;
+
+impl Go {
+    /// The warnings as one error line (a `go` line gets at most one, however much it holds).
+    pub fn warning_line(&self) -> Option<String> {
+        let (shown, rest) = self.warnings.split_at(self.warnings.len().min(WARNINGS_SHOWN));
+        let mut line = shown.join("; ");
+        if !rest.is_empty() {
+            line.push_str(&format!("; and {} more", rest.len()));
+        }
+        (!shown.is_empty()).then_some(line)
+    }
+}
+
 /// Parses `go`'s arguments for `session`'s game and position.
 pub fn parse(session: &dyn Session, args: &[&str]) -> Go {
     let def = session.def();
@@ -113,6 +128,17 @@ mod tests {
         assert_eq!(go.limits.time[0], None);
         assert_eq!(go.limits.inc[1], 0);
         assert_eq!(go.warnings.len(), 3, "{:?}", go.warnings);
+        assert_eq!(
+            go.warning_line().as_deref(),
+            Some("go parameter 'wtime' skipped; go parameter 'soon' skipped; go parameter 'frobnicate' skipped")
+        );
+        let many: Vec<&str> = std::iter::repeat_n("x", 1000).collect();
+        let go = parse(&*s, &many);
+        assert_eq!(
+            go.warning_line().as_deref(),
+            Some("go parameter 'x' skipped; go parameter 'x' skipped; go parameter 'x' skipped; go parameter 'x' skipped; and 996 more")
+        );
+        assert_eq!(parse(&*s, &["depth", "2"]).warning_line(), None);
         let go = parse(&*s, &["searchmoves", "e2e4", "d2d4", "e2e5", "depth", "3"]);
         assert_eq!(go.limits.search_moves.len(), 2);
         assert_eq!((go.limits.depth, go.warnings.len()), (Some(3), 1));

@@ -29,8 +29,8 @@ use options::{Effect, OptionDef, OptionError, Value, Values};
 pub const ENGINE_NAME: &str = concat!("tessera ", env!("CARGO_PKG_VERSION"));
 /// Stack of the job thread: deep searches recurse.
 const JOB_STACK_BYTES: usize = 64 << 20;
-/// Deepest `go perft`.
-const MAX_PERFT_DEPTH: u32 = 20;
+/// Deepest `go perft` (and `tessera perft`).
+pub const MAX_PERFT_DEPTH: u32 = 20;
 /// Longest quotation of the input in an error line, in characters.
 const MAX_QUOTE_CHARS: usize = 60;
 
@@ -56,6 +56,20 @@ fn limit_quotes(msg: &str) -> String {
             out.push_str("...");
         } else {
             out.push_str(part);
+        }
+    }
+    out
+}
+
+/// Control characters (NUL, ESC, line breaks) written as Rust escapes (`\u{1b}`), so that an error
+/// line quoting the input is one line of plain text.
+fn printable(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len());
+    for c in msg.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
         }
     }
     out
@@ -111,7 +125,7 @@ impl Engine {
     }
 
     fn error(&self, msg: &str) {
-        self.say(&format!("info string error: {}", limit_quotes(msg)));
+        self.say(&format!("info string error: {}", printable(&limit_quotes(msg))));
     }
 
     /// Reads commands until `quit` or end of input.
@@ -352,8 +366,8 @@ impl Engine {
             return self.error("a command is still running; send 'stop' first");
         }
         let go = go::parse(&*self.session, args);
-        for w in &go.warnings {
-            self.error(w);
+        if let Some(line) = go.warning_line() {
+            self.error(&line);
         }
         let session = self.session.boxed_clone();
         let (tt, heuristics) = (self.tt.clone(), self.heuristics.clone());
@@ -446,5 +460,11 @@ mod tests {
         assert_eq!(msg.len(), "unknown command ''".len() + MAX_QUOTE_CHARS);
         assert!(msg.ends_with("...'"));
         assert_eq!(limit_quotes("illegal move 'e1e3'"), "illegal move 'e1e3'");
+    }
+
+    #[test]
+    fn control_bytes_are_escaped() {
+        assert_eq!(printable("unknown command 'a\0b\u{1b}[2Jc\td'"), "unknown command 'a\\u{0}b\\u{1b}[2Jc\\td'");
+        assert_eq!(printable("illegal move 'é1e3'"), "illegal move 'é1e3'");
     }
 }

@@ -573,10 +573,11 @@ mod tests {
         assert_eq!(none.score(white_knight, pawn, e5), 0);
     }
 
-    /// Where the game's types and cells exceed the table, contexts fold into it.
+    /// Where the game's types and cells exceed the table, contexts fold into it (as many types as
+    /// a game may have, on aof3's 350 cells).
     #[test]
     fn a_large_game_folds_into_the_table() {
-        let (ncells, ntypes) = (350, 40);
+        let (ncells, ntypes) = (350, crate::types::MAX_TYPES);
         let mut h = ContinuationHistory::new(ncells, ntypes, 4);
         assert_eq!(h.scores.len(), CONTINUATION_SLOTS_MAX);
         let last = h.context(Man::new(PieceType::new(ntypes - 1), Player::new(3), Player::new(3)), Cell::new(ncells - 1));

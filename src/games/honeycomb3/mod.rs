@@ -12,9 +12,8 @@
 //!
 //! Piece codes: `K` King, `Q` Queen, `R` Rook, `B` Bishop, `N` Knight, `P` Pawn (Pawnout in
 //! double strength); basic also `F` Finch (`H` Cohen in double strength); Wildhoney also `C`
-//! Camel and `G` Gnu. A move is from-cell, to-cell and, for a
-//! promotion, the new type's code in lower case (`2c73c8q`: a Red pawn on 2c7 promoting to a
-//! Queen on 3c8). The pass is `0000`.
+//! Camel and `G` Gnu. A move is from-cell, to-cell and, for a promotion, the new type's code in
+//! lower case (`2c73c8q`: a Red pawn on 2c7 promoting to a Queen on 3c8). The pass is `0000`.
 //!
 //! Position strings (the N-player form of `notation`):
 //! - the placement lists level `a` first and level `e` last; each level is 8 rows, from `y = 8`
@@ -45,9 +44,9 @@
 //! Finch's and Cohen's longest path ([`CURVED_MAX_STEPS`]), compulsory promotion to any type
 //! (`build`); for the sub-variants, which steps double strength adds ([`Strength`]), the Cohen as
 //! Finch + Rabbi ([`cohen`]), the Pawnout's diagonal step as a single step ([`pawn_steps`]) and
-//! the pawnless setup ([`setup_columns`]). The
-//! N-player turn model (start-of-turn checkmates, recruiting, the pass, the two-player end) is
-//! the core's, switched on by `MateRules { victim_men: Recruited }`.
+//! the pawnless setup ([`setup_columns`]). The N-player turn model (start-of-turn checkmates,
+//! recruiting, the pass, the two-player end) is the core's, switched on by
+//! `MateRules { victim_men: Recruited }`.
 
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{Geometry, Vec3, hex_diagonals, with_levels};
@@ -62,7 +61,8 @@ const LEVELS: [&str; 5] = ["a", "b", "c", "d", "e"];
 /// The Finch's curved ride turns through this ring, so the order matters.
 const HEX: [Vec3; 6] = [[-1, 0, 0], [0, 1, 0], [1, 1, 0], [1, 0, 0], [0, -1, 0], [-1, -1, 0]];
 /// The six hex diagonals `D[k] = HEX[k] + HEX[k + 1]` in the same angular order (sub-variants
-/// §1.1): the Rabbi's ring, and orthogonals in double strength.
+/// §1.1): the Rabbi's ring, and orthogonals in double strength. A step along one goes straight to
+/// the next cell: the two cells it passes between never block it [DEC §1.4].
 const HEX_DIAGONAL: [Vec3; 6] = hex_diagonals(HEX);
 const UP: Vec3 = [0, 0, 1];
 const DOWN: Vec3 = [0, 0, -1];
