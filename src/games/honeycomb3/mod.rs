@@ -344,7 +344,8 @@ fn build(id: &str, v: Variant) -> GameDef {
         setup,
         rules: Rules { mate: MateRules { victim_men: VictimMen::Recruited, ..MateRules::default() }, ..Rules::default() },
         armies: Vec::new(),
-        // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants.
+        // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants and,
+        // in a short one, in every sub-variant (docs/experiments.md).
         multi_search: MultiSearch::BestReplyPlus,
         eval: "",
         squares: "",
