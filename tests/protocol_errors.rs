@@ -151,3 +151,20 @@ fn command_line_bounds() {
     let out = run(&["perft", "0"]);
     assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).starts_with("\nNodes searched: 1\n"), "{out:?}");
 }
+
+/// What the position-string reader accepts beyond the standard (protocol.md, `position`).
+#[test]
+fn lenient_position_strings_as_documented() {
+    let mut e = EngineProcess::start();
+    for (input, read) in [
+        ("position fen 4k3/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        ("position fen 4k3/8/8/8/8/8/8/4K3 b - - 7", "4k3/8/8/8/8/8/8/4K3 b - - 7 1"),
+        ("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 0", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        ("position fen P3k3/8/8/8/8/8/8/4K2p w - - 0 1", "P3k3/8/8/8/8/8/8/4K2p w - - 0 1"),
+        ("position startpos moves E2E4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+    ] {
+        assert!(e.command(input).is_empty(), "{input}");
+        assert_eq!(e.command("fen"), vec![read.to_string()], "{input}");
+    }
+    assert!(e.quit().success());
+}
