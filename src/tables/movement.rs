@@ -13,9 +13,8 @@ use crate::types::{Cell, PieceType, Player, Table};
 
 /// A curved path from a cell: the cells passed, in order.
 pub type Path = ArrayVec<Cell, 8>;
-/// Most directions one component may list (the double-strength Queen of the honeycomb3 family
-/// has 38).
-pub const MAX_DIRECTIONS: usize = 40;
+/// Most directions one component may list.
+pub const MAX_DIRECTIONS: usize = 32;
 
 /// A ray direction from every cell.
 pub struct RayTable<const W: usize> {

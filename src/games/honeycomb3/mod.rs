@@ -288,7 +288,7 @@ fn build(id: &str, v: Variant) -> GameDef {
         );
     }
     pieces.extend([
-        PieceDef::new("Queen", "Q", vec![Component::ride(queen)]),
+        PieceDef::new("Queen", "Q", vec![Component::ride(rook.clone()), Component::ride(bishop.clone())]),
         PieceDef::new("Rook", "R", vec![Component::ride(rook)]),
         PieceDef::new("Bishop", "B", vec![Component::ride(bishop)]),
         PieceDef::new("Knight", "N", vec![Component::leap(oblique(s, 2))]),
