@@ -24,5 +24,6 @@ mod protocol_games;
 mod python_chess;
 mod roundtrip;
 mod search_options;
+mod serve_http;
 mod tactics;
 mod won_endings;

@@ -47,17 +47,27 @@ fn token_of(target: &str) -> Option<&str> {
 
 /// What a request asks for, read from its head without consuming it.
 struct Head {
+    method: String,
     path: String,
     token_ok: bool,
     websocket: bool,
 }
 
-fn peek_head(stream: &TcpStream, token: &str) -> io::Result<Option<Head>> {
+/// Why a request head could not be read.
+enum BadHead {
+    /// Not HTTP (400).
+    Malformed,
+    /// Longer than [`MAX_HEAD`] (431).
+    TooLarge,
+}
+
+/// The request's head, `Ok(None)` when the peer closed or fell silent before sending one whole.
+fn peek_head(stream: &TcpStream, token: &str) -> io::Result<Result<Option<Head>, BadHead>> {
     let mut buf = vec![0u8; MAX_HEAD];
     for _ in 0..200 {
         let n = stream.peek(&mut buf)?;
         if n == 0 {
-            return Ok(None);
+            return Ok(Ok(None));
         }
         let mut headers = [httparse::EMPTY_HEADER; 64];
         let mut req = httparse::Request::new(&mut headers);
@@ -66,30 +76,54 @@ fn peek_head(stream: &TcpStream, token: &str) -> io::Result<Option<Head>> {
                 let target = req.path.unwrap_or("/");
                 let websocket =
                     req.headers.iter().any(|h| h.name.eq_ignore_ascii_case("upgrade") && h.value.eq_ignore_ascii_case(b"websocket"));
-                return Ok(Some(Head {
+                return Ok(Ok(Some(Head {
+                    method: req.method.unwrap_or("GET").to_string(),
                     path: target.split('?').next().unwrap_or("/").to_string(),
                     token_ok: token_of(target) == Some(token),
                     websocket,
-                }));
+                })));
             }
             Ok(httparse::Status::Partial) if n < MAX_HEAD => std::thread::sleep(Duration::from_millis(5)),
-            _ => return Ok(None),
+            Ok(httparse::Status::Partial) | Err(httparse::Error::TooManyHeaders) => return Ok(Err(BadHead::TooLarge)),
+            Err(_) => return Ok(Err(BadHead::Malformed)),
         }
     }
-    Ok(None)
+    Ok(Ok(None))
 }
 
-fn respond(mut stream: TcpStream, status: &str, content_type: &str, body: &str) -> io::Result<()> {
-    // Read the request so that the peer does not see a reset before the answer.
+/// Answers a request and closes the connection; `with_body` false for HEAD, which gets the same
+/// status and headers without the body.
+fn respond(mut stream: TcpStream, status: &str, extra_headers: &str, content_type: &str, body: &str, with_body: bool) -> io::Result<()> {
+    // Read the request's head (an oversized one too, up to a bound) so that the peer does not see
+    // a reset before the answer.
     stream.set_read_timeout(Some(Duration::from_millis(50)))?;
     let mut scratch = [0u8; MAX_HEAD];
-    let _ = stream.read(&mut scratch);
+    let (mut drained, mut tail) = (0, Vec::new());
+    while drained < 4 * MAX_HEAD {
+        match stream.read(&mut scratch) {
+            Ok(n) if n > 0 => {
+                drained += n;
+                tail.extend_from_slice(&scratch[..n]);
+                if tail.windows(4).any(|w| w == b"\r\n\r\n") {
+                    break;
+                }
+                tail.drain(..tail.len().saturating_sub(3));
+            }
+            _ => break,
+        }
+    }
     let answer = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n{body}",
-        body.len()
+        "HTTP/1.1 {status}\r\n{extra_headers}Content-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n{}",
+        body.len(),
+        if with_body { body } else { "" }
     );
     stream.write_all(answer.as_bytes())?;
     stream.flush()
+}
+
+/// A plain-text error answer.
+fn refuse(stream: TcpStream, status: &str, extra_headers: &str, body: &str) -> io::Result<()> {
+    respond(stream, status, extra_headers, "text/plain", body, true)
 }
 
 /// Lines written by an engine, sent to the page.
@@ -182,11 +216,22 @@ fn serve_socket(mut socket: WebSocket<TcpStream>) {
 }
 
 fn handle(stream: TcpStream, token: &str) -> io::Result<()> {
-    let Some(head) = peek_head(&stream, token)? else { return Ok(()) };
+    let head = match peek_head(&stream, token)? {
+        Ok(Some(head)) => head,
+        Ok(None) => return Ok(()),
+        Err(BadHead::Malformed) => return refuse(stream, "400 Bad Request", "", "not an HTTP request\n"),
+        Err(BadHead::TooLarge) => return refuse(stream, "431 Request Header Fields Too Large", "", "the request's head is too large\n"),
+    };
+    let with_body = match head.method.as_str() {
+        "GET" => true,
+        "HEAD" => false,
+        _ => return refuse(stream, "405 Method Not Allowed", "Allow: GET, HEAD\r\n", "only GET and HEAD\n"),
+    };
     if !head.token_ok {
-        return respond(stream, "403 Forbidden", "text/plain", "a valid token is needed: use the address tessera serve printed\n");
+        let body = "a valid token is needed: use the address tessera serve printed\n";
+        return respond(stream, "403 Forbidden", "", "text/plain", body, with_body);
     }
-    match (head.path.as_str(), head.websocket) {
+    match (head.path.as_str(), head.websocket && with_body) {
         // The token was checked on the request head above; the handshake reads the same request.
         ("/ws", true) => {
             match tungstenite::accept(stream) {
@@ -195,8 +240,8 @@ fn handle(stream: TcpStream, token: &str) -> io::Result<()> {
             }
             Ok(())
         }
-        ("/", false) => respond(stream, "200 OK", "text/html; charset=utf-8", &page()),
-        _ => respond(stream, "404 Not Found", "text/plain", "not found\n"),
+        ("/", false) => respond(stream, "200 OK", "", "text/html; charset=utf-8", &page(), with_body),
+        _ => respond(stream, "404 Not Found", "", "text/plain", "not found\n", with_body),
     }
 }
 
