@@ -89,7 +89,7 @@ class Position:
     def __init__(self, game, board, to_move, active):
         self.g, self.board, self.to_move, self.active = game, board, to_move, active
 
-    def targets(self, c, man, attacks_only=False):
+    def targets(self, c, man):
         """(cell, captures) pairs a man reaches, ignoring its own King's safety."""
         owner, k, orient = man
         g, b = self.g, self.board
@@ -105,13 +105,12 @@ class Position:
 
         if k == "P":
             for dx, dy in g.pawn_steps[orient]:
-                if not attacks_only:
-                    t = (c[0] + dx, c[1] + dy, c[2])
-                    if t in ON and t not in b:
-                        out.append(t)
+                t = (c[0] + dx, c[1] + dy, c[2])
+                if t in ON and t not in b:
+                    out.append(t)
                 for dl in (1, -1):
                     t = (c[0] + dx, c[1] + dy, c[2] + dl)
-                    if t in ON and (attacks_only or (t in b and b[t][0] != owner)):
+                    if t in ON and t in b and b[t][0] != owner:
                         out.append(t)
             return out
         for v in g.leaps.get(k, []):

@@ -49,7 +49,7 @@
 //! `MateRules { victim_men: Recruited }`.
 
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
-use crate::geometry::{Geometry, Vec3, hex_diagonals, with_levels};
+use crate::geometry::{Geometry, Vec3, hex_diagonals, scale, with_levels};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
 use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
 
@@ -177,10 +177,6 @@ fn with_level(v: Vec3, dl: i32) -> Vec3 {
     [v[0], v[1], dl]
 }
 
-fn scaled(v: Vec3, k: i32) -> Vec3 {
-    [v[0] * k, v[1] * k, v[2]]
-}
-
 impl Strength {
     /// The in-level orthogonals: the hex orthogonals, then in double strength the hex diagonals.
     fn in_level(self) -> Vec<Vec3> {
@@ -210,7 +206,7 @@ fn oblique(s: Strength, k: i32) -> Vec<Vec3> {
     let mut out = Vec::new();
     for h in s.in_level() {
         for dl in [1, -1] {
-            out.push(with_level(scaled(h, k), dl));
+            out.push(with_level(scale(h, k), dl));
             out.push(with_level(h, k * dl));
         }
     }

@@ -202,7 +202,7 @@ fn setup_matches_section_3() {
 
 /// Cells a piece reaches from `from` on an otherwise empty board: every cell of its open rays,
 /// its leaps and its curved paths (sub-variants §4 "destination counts").
-fn destinations(g: &Game<4>, code: &str, from: Cell) -> usize {
+fn reached(g: &Game<4>, code: &str, from: Cell) -> crate::bitboard::Bitboard<4> {
     let t = type_named(g, code);
     let tables = &g.moves;
     let mut reached = crate::bitboard::Bitboard::<4>::EMPTY;
@@ -220,7 +220,11 @@ fn destinations(g: &Game<4>, code: &str, from: Cell) -> usize {
             _ => unreachable!("no other components in this game"),
         }
     }
-    reached.count() as usize
+    reached
+}
+
+fn destinations(g: &Game<4>, code: &str, from: Cell) -> usize {
+    reached(g, code, from).count() as usize
 }
 
 fn sorted_names(names: &[&str]) -> Vec<String> {
@@ -290,18 +294,8 @@ fn cohen_is_finch_and_rabbi() {
     let base = game("honeycomb3");
     let from = cell(g, "3c5");
     let cells_of = |g: &Game<4>, code: &str| -> Vec<String> {
-        let t = type_named(g, code);
-        let mut names: Vec<String> = Vec::new();
-        for comp in &g.types[t].comps[Player::new(0)] {
-            let targets: Vec<Cell> = match comp {
-                CompiledComponent::Leap { table, .. } => g.moves.leaps[usize::from(*table)][from].iter().collect(),
-                CompiledComponent::Curved { set } => g.moves.curved[usize::from(*set)][from].iter().flatten().copied().collect(),
-                _ => panic!("the Finch and the Cohen leap and curve"),
-            };
-            names.extend(targets.iter().map(|&c| g.geometry().name(c).to_string()));
-        }
+        let mut names: Vec<String> = reached(g, code, from).iter().map(|c| g.geometry().name(c).to_string()).collect();
         names.sort();
-        names.dedup();
         names
     };
     let finch = cells_of(base, "F");
