@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::search::{Control, Heuristics, Limits, SearchSettings};
+use crate::search::{Control, HelperPool, Heuristics, Limits, SearchSettings};
 use crate::session::{self, SearchRequest};
 use crate::tt::TransTable;
 
@@ -107,8 +107,14 @@ pub fn run(only_game: Option<&str>, control: &Control, mut emit: impl FnMut(&Ben
         let tt = TransTable::new(BENCH_HASH_MB).expect("a small table");
         let limits = Limits { depth: Some(search_depth), ..Limits::default() };
         let heuristics = Heuristics::default();
-        let request =
-            SearchRequest { limits: &limits, control, tt: &tt, heuristics: &heuristics, threads: 1, settings: SearchSettings::default() };
+        let request = SearchRequest {
+            limits: &limits,
+            control,
+            tt: &tt,
+            heuristics: &heuristics,
+            helpers: &HelperPool::default(),
+            settings: SearchSettings::default(),
+        };
         let t = Instant::now();
         let result = s.think(&request, &mut |_| {});
         if control.is_stopped() {

@@ -113,6 +113,9 @@ enum Command {
         /// Open the address in the default browser.
         #[arg(long)]
         open: bool,
+        /// Pages open at once; each page's engine gets an even share of the cores and memory.
+        #[arg(long, default_value_t = tessera::serve::DEFAULT_PAGES, value_parser = clap::value_parser!(u16).range(1..=64))]
+        pages: u16,
     },
 }
 
@@ -266,8 +269,8 @@ fn main() {
                 }
             }
         }
-        Some(Command::Serve { port, open }) => {
-            if let Err(e) = tessera::serve::run(port, open) {
+        Some(Command::Serve { port, open, pages }) => {
+            if let Err(e) = tessera::serve::run(port, open, usize::from(pages)) {
                 eprintln!("error: cannot serve on 127.0.0.1:{port}: {e}");
                 std::process::exit(2);
             }

@@ -11,7 +11,7 @@ use crate::games;
 use crate::notation::{self, NotationError};
 use crate::position::{GameEnd, Man, Move, Position};
 use crate::registry::{self, width_for};
-use crate::search::{self, Bound, Control, Heuristics, Info, Limits, Report, Resources, SearchSettings};
+use crate::search::{self, Bound, Control, HelperPool, Heuristics, Info, Limits, Report, Resources, SearchSettings};
 use crate::tables::Game;
 use crate::tt::TransTable;
 use crate::types::{Cell, PieceType, Player, PlayerSet, Table};
@@ -62,7 +62,8 @@ pub struct SearchRequest<'a> {
     pub tt: &'a TransTable,
     /// What earlier searches of the game learned about moves (empty: start afresh).
     pub heuristics: &'a Heuristics,
-    pub threads: usize,
+    /// The Lazy SMP helper threads (their number is the search's thread count less one).
+    pub helpers: &'a HelperPool,
     pub settings: SearchSettings,
 }
 
@@ -174,6 +175,7 @@ impl<const W: usize> GameSession<W> {
 
     fn make_legal(&mut self, mv: Move) {
         self.pos.make(mv);
+        self.pos.settle();
         self.history.push(self.pos.hash());
     }
 }
@@ -314,7 +316,7 @@ impl<const W: usize> Session for GameSession<W> {
             tt: request.tt,
             heuristics: request.heuristics,
             control: request.control,
-            threads: request.threads,
+            helpers: request.helpers,
             eval: &self.eval,
             settings: request.settings,
         };

@@ -153,7 +153,7 @@ fn advise_huge_pages(start: *mut u8, len: usize) {
 fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
 /// Memory the system can still give without swapping (Linux; `None` elsewhere).
-fn available_memory() -> Option<usize> {
+pub(crate) fn available_memory() -> Option<usize> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::common::{EngineProcess, SessionText};
 use tessera::eval::{EvalParams, game_params};
 use tessera::protocol::{InfoStyle, info_line};
-use tessera::search::{Control, Heuristics, Info, Limits, MultiSearch, Score, SearchSettings};
+use tessera::search::{Control, HelperPool, Heuristics, Info, Limits, MultiSearch, Score, SearchSettings};
 use tessera::session::{self, SearchRequest, Session};
 use tessera::tt::TransTable;
 
@@ -112,7 +112,8 @@ fn search_threads(s: &dyn Session, algorithm: MultiSearch, limits: Limits, threa
     let tt = TransTable::new(4).expect("a small table");
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
     let heuristics = Heuristics::default();
-    let request = SearchRequest { limits: &limits, control: &control, tt: &tt, heuristics: &heuristics, threads, settings };
+    let helpers = HelperPool::new(threads).expect("the helper threads start");
+    let request = SearchRequest { limits: &limits, control: &control, tt: &tt, heuristics: &heuristics, helpers: &helpers, settings };
     let r = s.think(&request, &mut |info| {
         if matches!(info, Info::Line(_)) {
             lines.push(info_line(s, info, InfoStyle::default()));
@@ -497,8 +498,14 @@ fn nodes_with(s: &dyn Session, depth_limit: u32, heuristics: &Heuristics) -> u64
     let tt = TransTable::new(4).expect("a small table");
     let control = Control::default();
     let limits = depth(depth_limit);
-    let request =
-        SearchRequest { limits: &limits, control: &control, tt: &tt, heuristics, threads: 1, settings: SearchSettings::default() };
+    let request = SearchRequest {
+        limits: &limits,
+        control: &control,
+        tt: &tt,
+        heuristics,
+        helpers: &HelperPool::default(),
+        settings: SearchSettings::default(),
+    };
     s.think(&request, &mut |_| {}).last.expect("a completed iteration").nodes
 }
 

@@ -1,50 +1,8 @@
 //! `tessera serve`'s HTTP answers on 127.0.0.1: the page for GET, its head alone for HEAD, and a
 //! status line for everything else (403 without the token, 404, 405, 400 for what is not HTTP,
-//! 431 for an oversized head) rather than a dropped connection.
+//! 414 for an overlong target, 431 for an oversized head) rather than a dropped connection.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-
-struct Server {
-    child: Child,
-    port: u16,
-    token: String,
-}
-
-impl Server {
-    fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start tessera serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the address line");
-        let rest = line.trim().strip_prefix("http://127.0.0.1:").expect("an address on 127.0.0.1");
-        let (port, token) = rest.split_once("/?token=").expect("port and token");
-        Server { port: port.parse().expect("a port"), token: token.to_string(), child }
-    }
-
-    /// Sends `request` as it is and returns the whole answer (the server closes the connection).
-    fn ask(&self, request: &[u8]) -> String {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
-        s.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
-        s.write_all(request).expect("send");
-        let mut answer = Vec::new();
-        let _ = s.read_to_end(&mut answer);
-        String::from_utf8_lossy(&answer).into_owned()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use crate::common::server::Server;
 
 fn body(answer: &str) -> &str {
     answer.split_once("\r\n\r\n").map_or("", |(_, b)| b)
@@ -67,6 +25,7 @@ fn http_answers() {
         ("\u{1}\u{2}garbage\r\n\r\n".to_string(), "400 Bad Request"),
         (format!("GET /?token={t} HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(20_000)), "431 Request Header Fields Too Large"),
         (format!("GET /?token={t} HTTP/1.1\r\n{}\r\n", "X: y\r\n".repeat(100)), "431 Request Header Fields Too Large"),
+        (format!("GET /{}?token={t} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(5000)), "414 URI Too Long"),
     ] {
         let answer = server.ask(request.as_bytes());
         assert!(answer.starts_with(&format!("HTTP/1.1 {status}\r\n")), "{}: {answer}", &request[..request.len().min(60)]);

@@ -217,6 +217,19 @@ impl Accumulators {
         }
     }
 
+    /// The current level becomes the only one (the moves below it will not be taken back).
+    pub(super) fn settle(&mut self) {
+        debug_assert!(!self.open, "settled between a move's push and its commit");
+        let (width, np) = (self.width(), self.weights.nplayers);
+        self.sums.copy_within(self.level * width..(self.level + 1) * width, 0);
+        self.views.copy_within(self.level * np..(self.level + 1) * np, 0);
+        self.level = 0;
+        self.sums.truncate(width);
+        self.sums.shrink_to_fit();
+        self.views.truncate(np);
+        self.views.shrink_to_fit();
+    }
+
     /// After the move is taken back: the level below, as it was (a move taken back from a copy
     /// of the position made before its commit included).
     #[inline(always)]

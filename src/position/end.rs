@@ -77,9 +77,14 @@ impl<const W: usize> Position<W> {
     }
 
     /// The fifty-move rule: as many plies without a capture, a pawn move or an elimination as
-    /// 50 rounds of the players still in the game.
+    /// 50 rounds of the players still in the game ([`Position::fifty_move_plies`]).
     pub fn fifty_move_rule(&self) -> bool {
-        self.halfmove as usize >= 50 * self.active.len()
+        self.halfmove as usize >= self.fifty_move_plies()
+    }
+
+    /// Plies without progress that end the game by the fifty-move rule.
+    pub fn fifty_move_plies(&self) -> usize {
+        50 * self.active.len()
     }
 
     /// A dead position by the game's dead-material rule: only Kings; or a King and one minor

@@ -287,6 +287,14 @@ impl<const W: usize> Position<W> {
         self.accumulators = weights.map(|w| Box::new(Accumulators::new(w, self)));
     }
 
+    /// The moves made so far will not be taken back (a game's moves, played for good): the
+    /// network's sums keep only the current position's, so that a long game costs no memory.
+    pub fn settle(&mut self) {
+        if let Some(a) = &mut self.accumulators {
+            a.settle();
+        }
+    }
+
     /// The sums of `weights` seen from `perspective`, where the position keeps them.
     #[inline(always)]
     pub fn input_sums(&self, weights: &Arc<InputWeights>, perspective: Player) -> Option<&[i16]> {

@@ -19,11 +19,11 @@ use std::thread::JoinHandle;
 
 use crate::bench::{self, BenchKind};
 use crate::eval::game_params;
-use crate::search::{Control, Heuristics, Limits, MultiSearch};
+use crate::search::{Control, HelperPool, Heuristics, Limits, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
 pub use format::{InfoStyle, bench_line, bench_summary, bestmove_line, eval_lines, info_line, status_line, wdl};
-pub use options::DEFAULT_GAME;
+pub use options::{DEFAULT_GAME, EngineLimits};
 use options::{Effect, OptionDef, OptionError, Value, Values};
 
 pub const ENGINE_NAME: &str = concat!("tessera ", env!("CARGO_PKG_VERSION"));
@@ -102,6 +102,8 @@ pub struct Engine {
     tt: Arc<TransTable>,
     /// What the searches of the game learned about moves, kept and emptied with the table.
     heuristics: Arc<Heuristics>,
+    /// The search's helper threads, started at `setoption name Threads` and kept.
+    helpers: Arc<HelperPool>,
     job: Option<Job>,
     options: Vec<OptionDef>,
     values: Values,
@@ -114,10 +116,25 @@ enum Flow {
 
 impl Engine {
     pub fn new(out: Output) -> Self {
-        let values = Values::default();
+        Engine::with_limits(out, EngineLimits::default())
+    }
+
+    /// An engine whose `Threads` and `Hash` stay within `limits`.
+    pub fn with_limits(out: Output, limits: EngineLimits) -> Self {
+        let mut values = Values::default();
+        values.hash_mb = values.hash_mb.min(limits.max_hash_mb).max(1);
         let session = session::open(&values.game).expect("the default game exists");
         let tt = TransTable::new(values.hash_mb).expect("the default table fits");
-        Engine { out, session, tt: Arc::new(tt), heuristics: Arc::default(), job: None, options: options::table(), values }
+        Engine {
+            out,
+            session,
+            tt: Arc::new(tt),
+            heuristics: Arc::default(),
+            helpers: Arc::default(),
+            job: None,
+            options: options::table(limits),
+            values,
+        }
     }
 
     fn say(&self, line: &str) {
@@ -281,7 +298,13 @@ impl Engine {
                 self.tt = Arc::new(TransTable::new(mb).map_err(|e| error(&e))?);
                 self.values.hash_mb = mb;
             }
-            Effect::Threads => self.values.threads = usize::try_from(int(&value)).map_err(|e| error(&e))?,
+            Effect::Threads => {
+                let threads = usize::try_from(int(&value)).map_err(|e| error(&e))?;
+                if threads != self.helpers.threads() {
+                    self.stop_job();
+                    self.helpers = Arc::new(HelperPool::new(threads).map_err(OptionError)?);
+                }
+            }
             Effect::MoveOverhead => self.values.move_overhead = int(&value).unsigned_abs(),
             Effect::SlowMover => self.values.slow_mover = int(&value).unsigned_abs(),
             Effect::ClearHash => self.clear_memory(),
@@ -371,13 +394,13 @@ impl Engine {
         }
         let session = self.session.boxed_clone();
         let (tt, heuristics) = (self.tt.clone(), self.heuristics.clone());
-        let (threads, settings) = (self.values.threads, self.values.search_settings());
+        let (helpers, settings) = (self.helpers.clone(), self.values.search_settings());
         let style = InfoStyle { show_wdl: self.values.show_wdl, ply: session.game_ply() };
         let limits = Limits { move_overhead: self.values.move_overhead, slow_mover: Some(self.values.slow_mover), ..go.limits };
         let control = Control::new(limits.ponder);
         let work: Work = Box::new(move |out, control| {
             let session = &*session;
-            let request = SearchRequest { limits: &limits, control, tt: &tt, heuristics: &heuristics, threads, settings };
+            let request = SearchRequest { limits: &limits, control, tt: &tt, heuristics: &heuristics, helpers: &helpers, settings };
             let result = session.think(&request, &mut |info| emit(out, &info_line(session, info, style)));
             bestmove_line(session, &result)
         });

@@ -5,12 +5,11 @@ use std::fmt::Write;
 
 use crate::eval::{EvalOverrides, EvalParams, PARAMS};
 use crate::games;
-use crate::search::{MAX_MULTI_PV, MultiSearch, SEARCH_PARAMS, SearchParams, SearchSettings, Strength};
+use crate::search::{MAX_MULTI_PV, MAX_THREADS, MultiSearch, SEARCH_PARAMS, SearchParams, SearchSettings, Strength};
 
 pub const DEFAULT_GAME: &str = "chess";
 const DEFAULT_HASH_MB: i64 = 16;
 const MAX_HASH_MB: i64 = 65_536;
-const MAX_THREADS: i64 = 512;
 /// Milliseconds kept back from the clock on every move for the time between the engine's answer
 /// and the GUI's clock (measured with one engine process per seat: see the clocked-game tests).
 const DEFAULT_MOVE_OVERHEAD: i64 = 50;
@@ -79,13 +78,29 @@ pub enum Value {
     Press,
 }
 
-/// Every option, in the order `uci` lists them.
-pub fn table() -> Vec<OptionDef> {
+/// The largest `Threads` and `Hash` an engine accepts: the protocol's own bounds, or less where
+/// several engines share the machine (`tessera serve`'s pages).
+#[derive(Clone, Copy, Debug)]
+pub struct EngineLimits {
+    pub max_threads: usize,
+    pub max_hash_mb: usize,
+}
+
+impl Default for EngineLimits {
+    fn default() -> Self {
+        EngineLimits { max_threads: MAX_THREADS, max_hash_mb: MAX_HASH_MB as usize }
+    }
+}
+
+/// Every option, in the order `uci` lists them, `Threads` and `Hash` within `limits`.
+pub fn table(limits: EngineLimits) -> Vec<OptionDef> {
+    let max_hash = i64::try_from(limits.max_hash_mb).unwrap_or(MAX_HASH_MB).clamp(1, MAX_HASH_MB);
+    let max_threads = i64::try_from(limits.max_threads).unwrap_or(1).clamp(1, MAX_THREADS as i64);
     let option = |name: &str, kind, effect| OptionDef { name: name.to_string(), kind, effect };
     let mut out = vec![
         option("UCI_Variant", Kind::Combo { default: DEFAULT_GAME.into(), values: games::ids() }, Effect::Variant),
-        option("Hash", Kind::Spin { default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB }, Effect::Hash),
-        option("Threads", Kind::Spin { default: 1, min: 1, max: MAX_THREADS }, Effect::Threads),
+        option("Hash", Kind::Spin { default: DEFAULT_HASH_MB.min(max_hash), min: 1, max: max_hash }, Effect::Hash),
+        option("Threads", Kind::Spin { default: 1, min: 1, max: max_threads }, Effect::Threads),
         option("Move Overhead", Kind::Spin { default: DEFAULT_MOVE_OVERHEAD, min: 0, max: MAX_MOVE_OVERHEAD }, Effect::MoveOverhead),
         option("Slow Mover", Kind::Spin { default: DEFAULT_SLOW_MOVER, min: MIN_SLOW_MOVER, max: MAX_SLOW_MOVER }, Effect::SlowMover),
         option("Clear Hash", Kind::Button, Effect::ClearHash),
@@ -178,12 +193,11 @@ impl OptionDef {
     }
 }
 
-/// The current value of every option (each kept here only).
+/// The current value of every option (each kept here only; `Threads` is the engine's helper pool).
 #[derive(Clone, Debug)]
 pub struct Values {
     pub game: String,
     pub hash_mb: usize,
-    pub threads: usize,
     pub move_overhead: u64,
     /// Percent of the time manager's aim per move.
     pub slow_mover: u64,
@@ -234,7 +248,6 @@ impl Default for Values {
         Values {
             game: DEFAULT_GAME.into(),
             hash_mb: usize::try_from(DEFAULT_HASH_MB).expect("a positive size"),
-            threads: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD.unsigned_abs(),
             slow_mover: DEFAULT_SLOW_MOVER.unsigned_abs(),
             ponder: false,

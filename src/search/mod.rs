@@ -22,6 +22,7 @@ mod correction;
 mod info;
 mod maxn;
 mod ordering;
+mod pool;
 mod pv;
 mod quiesce;
 mod see;
@@ -40,6 +41,7 @@ use crate::tt::TransTable;
 pub use crate::types::MultiSearch;
 use crate::types::{MAX_PLAYERS, PerPlayer};
 pub use info::{Info, Progress};
+pub use pool::{HelperPool, MAX_THREADS};
 pub use see::see_ge;
 pub use skill::Strength;
 pub use threads::think;
@@ -378,12 +380,12 @@ impl Heuristics {
 }
 
 /// What a search shares with its caller: the table, what earlier searches learned, the stop
-/// signals, the thread count, the evaluation and the settings.
+/// signals, the helper threads, the evaluation and the settings.
 pub struct Resources<'a> {
     pub tt: &'a TransTable,
     pub heuristics: &'a Heuristics,
     pub control: &'a Control,
-    pub threads: usize,
+    pub helpers: &'a HelperPool,
     pub eval: &'a Evaluator,
     pub settings: SearchSettings,
 }

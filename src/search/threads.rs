@@ -2,13 +2,15 @@
 //! iteration, with Lazy SMP helper threads searching the same root into the shared table.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::abdada::Busy;
 use super::ordering::Learned;
+use super::pool::Turns;
 use super::skill::SKILL_MULTI_PV;
 use super::time::{Deadline, Stability};
 use super::worker::{Completed, Role, Shared, Worker, several_left};
-use super::{Bound, Control, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings, team_search};
+use super::{Bound, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings, team_search};
 use crate::position::{Move, Position};
 
 /// Deepest iteration (the stack of `MAX_PLY` plies needs room for quiescence below it).
@@ -44,7 +46,6 @@ pub fn think<const W: usize>(
     let tt = resources.tt;
     tt.new_search();
     let total_nodes = AtomicU64::new(0);
-    let helpers_stop = AtomicBool::new(false);
     let multi = several_left(root);
     let teams = team_search(root, &resources.settings);
     let algorithm = match resources.settings.algorithm {
@@ -65,18 +66,29 @@ pub fn think<const W: usize>(
         0
     };
 
-    let mut path: Vec<u64> = history.to_vec();
+    // Repetitions count since the last irreversible move and within the fifty-move rule's reach
+    // (a node past it is drawn before any repetition is looked for; players only drop out, so
+    // the reach only shrinks below the root): a long game's earlier positions are not copied.
+    let lookback = (root.halfmove_clock() as usize).min(root.fifty_move_plies()) + 1;
+    let mut path: Vec<u64> = history[history.len().saturating_sub(lookback)..].to_vec();
     if path.last() != Some(&root.hash()) {
         path.push(root.hash());
     }
     let max_depth = limits.depth.map_or(MAX_DEPTH, |d| i32::try_from(d).unwrap_or(MAX_DEPTH)).clamp(1, MAX_DEPTH);
-    let helper_control = Control::default();
+    // Set when the main thread has chosen its move (the helpers stop), and by the first thread to
+    // pass a hard limit (every thread stops); the helpers' seats when they outnumber the cores.
+    let main_done = AtomicBool::new(false);
+    let ended = AtomicBool::new(false);
+    let turns = resources.helpers.turns();
     let completed = Completed::default();
-    let busy = (resources.threads > 1).then(Busy::default);
+    let busy = (resources.helpers.threads() > 1).then(Busy::default);
     let main_depth = AtomicI32::new(0);
-    let shared = |control| Shared {
+    let shared = || Shared {
         tt,
         control,
+        main_done: &main_done,
+        ended: &ended,
+        turns: turns.as_ref(),
         deadline: &deadline,
         total_nodes: &total_nodes,
         eval: resources.eval,
@@ -86,41 +98,50 @@ pub fn think<const W: usize>(
     let mut best = legal[0];
     let mut ponder = None;
     // Each thread starts from what it learned in the last search of a two-player game.
-    let threads = resources.threads.max(1);
+    let threads = resources.helpers.threads();
     let mut learned = if multi { Vec::new() } else { std::mem::take(&mut *resources.heuristics.threads()) };
     learned.retain(|l| l.fits(root.game()));
     learned.truncate(threads);
     learned.resize_with(threads, || Learned::new(root.game(), multi));
     let mut learned = learned.into_iter();
     let main_learned = learned.next().unwrap_or_else(|| Learned::new(root.game(), multi));
+    let helpers_given: Vec<Mutex<Option<Learned>>> = learned.map(|l| Mutex::new(Some(l))).collect();
 
-    let kept = std::thread::scope(|scope| {
-        let mut helpers = Vec::new();
-        for (t, helper_learned) in (1..).zip(learned) {
-            let mut w = Worker::new(root, &path, shared(&helper_control), None, Role::Helper, root_key, settings, helper_learned);
-            w.root_moves.clone_from(&root_moves);
-            let stop = &helpers_stop;
-            let (completed, main_depth) = (&completed, &main_depth);
-            helpers.push(scope.spawn(move || {
-                // Half the helpers keep one ply deeper than the main thread, the others level
-                // with it, so that the threads spread over depths.
-                let ahead = t & 1;
-                let mut d = 1 + ahead;
-                let mut previous = None;
-                while d <= max_depth && !stop.load(Ordering::Relaxed) {
-                    let v = w.iterate(d, previous);
-                    if w.aborted {
-                        break;
-                    }
-                    completed.offer(d, v, &w.stack[0].pv);
-                    previous = Some(v);
-                    d = (d + 1).max(main_depth.load(Ordering::Relaxed) + ahead);
-                }
-                w.learned
-            }));
+    // A helper searches until the main thread is done, and hands back what it learned.
+    let helpers_learned = Mutex::new(Vec::new());
+    let helper = |t: usize| {
+        let given = helpers_given.get(t - 1).and_then(|l| l.lock().unwrap_or_else(PoisonError::into_inner).take());
+        let learned = given.unwrap_or_else(|| Learned::new(root.game(), multi));
+        if turns.as_ref().is_some_and(|turns| !turns.take()) {
+            // The search ended before this helper's turn came.
+            helpers_learned.lock().unwrap_or_else(PoisonError::into_inner).push((t, learned));
+            return;
         }
-
-        let mut w = Worker::new(root, &path, shared(control), limits.nodes, Role::Main, root_key, settings, main_learned);
+        let mut w = Worker::new(root, &path, shared(), limits.nodes, Role::Helper, root_key, settings, learned);
+        w.root_moves.clone_from(&root_moves);
+        // Half the helpers keep one ply deeper than the main thread, the others level with it,
+        // so that the threads spread over depths.
+        let ahead = i32::from(t % 2 == 1);
+        let mut d = 1 + ahead;
+        let mut previous = None;
+        while d <= max_depth && !main_done.load(Ordering::Relaxed) {
+            let v = w.iterate(d, previous);
+            if w.aborted {
+                break;
+            }
+            completed.offer(d, v, &w.stack[0].pv);
+            previous = Some(v);
+            d = (d + 1).max(main_depth.load(Ordering::Relaxed) + ahead);
+        }
+        if let Some(turns) = &turns {
+            turns.leave();
+        }
+        helpers_learned.lock().unwrap_or_else(PoisonError::into_inner).push((t, w.learned));
+    };
+    let search_main = || {
+        // However the main thread leaves (an unwind too), the helpers stop.
+        let _done = MainDone { flag: &main_done, turns: turns.as_ref() };
+        let mut w = Worker::new(root, &path, shared(), limits.nodes, Role::Main, root_key, settings, main_learned);
         w.root_moves.clone_from(&root_moves);
         w.reporter = Some(report);
         let strength = settings.strength;
@@ -238,16 +259,31 @@ pub fn think<const W: usize>(
                 best = m;
             }
         }
-        helpers_stop.store(true, Ordering::Relaxed);
-        helper_control.stop();
-        let mut kept = vec![w.learned];
-        kept.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
-        kept
-    });
+        w.learned
+    };
+    let main_kept = resources.helpers.run(&helper, search_main);
+    let mut helpers_learned = helpers_learned.into_inner().unwrap_or_else(PoisonError::into_inner);
+    helpers_learned.sort_by_key(|&(t, _)| t);
+    let kept: Vec<Learned> = std::iter::once(main_kept).chain(helpers_learned.into_iter().map(|(_, l)| l)).collect();
     if !multi {
         *resources.heuristics.threads() = kept;
     }
     // `go infinite` and `go ponder` must not answer before `stop` / `ponderhit`.
     control.wait_until_released(limits.infinite);
     Outcome { best: Some(best), ponder }
+}
+
+/// Tells the helpers that the main thread is done when dropped.
+struct MainDone<'a> {
+    flag: &'a AtomicBool,
+    turns: Option<&'a Turns>,
+}
+
+impl Drop for MainDone<'_> {
+    fn drop(&mut self) {
+        self.flag.store(true, Ordering::Relaxed);
+        if let Some(turns) = self.turns {
+            turns.close();
+        }
+    }
 }

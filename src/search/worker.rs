@@ -2,12 +2,13 @@
 //! heuristics and the per-ply stack, and the bookkeeping every node does.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::abdada::Busy;
 use super::brs::StaticMoves;
 use super::ordering::{Learned, MoveList, NO_CONTEXT};
+use super::pool::{TURN_NODES, Turns};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
 use crate::attacks::Facing;
@@ -127,7 +128,14 @@ impl Completed {
 /// What a worker shares with the other threads of one search.
 pub(super) struct Shared<'a> {
     pub tt: &'a TransTable,
+    /// The caller's stop signal, seen by every thread.
     pub control: &'a Control,
+    /// Set once the main thread has chosen its move: the helpers stop.
+    pub main_done: &'a AtomicBool,
+    /// Set by the first thread to find a hard limit (nodes, time) passed: every thread stops.
+    pub ended: &'a AtomicBool,
+    /// The helpers' seats when they outnumber the cores.
+    pub turns: Option<&'a Turns>,
     pub deadline: &'a Deadline,
     pub total_nodes: &'a AtomicU64,
     pub eval: &'a Evaluator,
@@ -373,26 +381,41 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     fn check_limits(&mut self) {
+        // The signals that end every thread's search are read at every node: with more threads
+        // than cores a thread may run only now and then, and must then stop at once.
+        if self.shared.control.is_stopped()
+            || self.shared.ended.load(Ordering::Relaxed)
+            || (self.role == Role::Helper && self.shared.main_done.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
+            return;
+        }
         if !self.nodes.is_multiple_of(NODES_PER_CHECK) {
             return;
         }
         let total = self.shared.total_nodes.fetch_add(NODES_PER_CHECK, Ordering::Relaxed) + NODES_PER_CHECK;
-        if self.shared.control.is_stopped() {
+        // The hard limits are every thread's to see, and whichever sees them first ends the search
+        // for all: the main thread may be waiting for its turn.
+        let deadline = self.shared.deadline;
+        let pondering = self.shared.control.is_pondering();
+        if self.node_limit.is_some_and(|n| total >= n) || (!pondering && deadline.hard_passed()) {
+            self.shared.ended.store(true, Ordering::Relaxed);
             self.aborted = true;
-            return;
         }
         if self.role == Role::Helper {
+            if let Some(turns) = self.shared.turns
+                && self.nodes.is_multiple_of(TURN_NODES)
+                && !turns.pass()
+            {
+                self.aborted = true;
+            }
             return;
-        }
-        if self.node_limit.is_some_and(|n| total >= n) {
-            self.aborted = true;
         }
         if self.may_be_overtaken && self.shared.completed.depth() >= self.depth {
             self.aborted = true;
             self.overtaken = true;
         }
-        let deadline = self.shared.deadline;
-        if !self.shared.control.is_pondering() && (deadline.hard_passed() || (self.depth > 1 && deadline.give_up_iteration())) {
+        if !pondering && self.depth > 1 && deadline.give_up_iteration() {
             self.aborted = true;
         }
         self.tell_progress();
@@ -441,7 +464,7 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// is only looked for with few men left, where it can happen).
     #[inline]
     pub fn drawn(&self, ply: usize) -> bool {
-        ply > 0 && (self.repeated() || self.pos.fifty_move_rule() || (self.pos.occupied().count() <= 4 && self.pos.dead_position()))
+        ply > 0 && (self.pos.fifty_move_rule() || self.repeated() || (self.pos.occupied().count() <= 4 && self.pos.dead_position()))
     }
 
     /// The value of a position where the game is over for the root player, or drawn; from the

@@ -3,11 +3,10 @@
 
 use super::MatchError;
 use crate::eval::{EvalOverrides, PARAMS};
-use crate::search::{Limits, MultiSearch, SearchSettings, Strength};
+use crate::search::{Limits, MAX_THREADS, MultiSearch, SearchSettings, Strength};
 
 /// Deepest search and most threads and hash an engine setting may ask for.
 const MAX_DEPTH: u64 = 100;
-const MAX_THREADS: u64 = 512;
 const MAX_HASH_MB: u64 = 65_536;
 /// The longest clock a time control may give (a day).
 const MAX_CLOCK_MS: f64 = 86_400_000.0;
@@ -114,7 +113,7 @@ impl EngineConfig {
                 "depth" => cfg.limits.depth = Some(number()?.clamp(1, MAX_DEPTH) as u32),
                 "nodes" => cfg.limits.nodes = Some(number()?.max(1)),
                 "movetime" => cfg.limits.movetime = Some(number()?.max(1)),
-                "threads" => cfg.threads = number()?.clamp(1, MAX_THREADS) as usize,
+                "threads" => cfg.threads = number()?.clamp(1, MAX_THREADS as u64) as usize,
                 "hash" => cfg.hash_mb = number()?.clamp(1, MAX_HASH_MB) as usize,
                 "skill" => {
                     let level = value.parse::<f64>().ok().filter(|l| (0.0..=20.0).contains(l));

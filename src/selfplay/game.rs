@@ -8,7 +8,7 @@ use super::engine::EngineConfig;
 use super::external::{ExternalEngine, NoAnswer};
 use super::record::{Ending, GameRecord, forfeit_ranks, material_ranks, ranks};
 use super::{MatchConfig, MatchError, open};
-use crate::search::{Control, Heuristics};
+use crate::search::{Control, HelperPool, Heuristics};
 use crate::session::{SearchRequest, Session};
 use crate::tt::TransTable;
 
@@ -26,6 +26,7 @@ enum Seat {
         session: Box<dyn Session>,
         tt: TransTable,
         heuristics: Heuristics,
+        helpers: HelperPool,
     },
     Outside(ExternalEngine),
 }
@@ -36,7 +37,8 @@ impl Seat {
             let mut session = arbiter.boxed_clone();
             session.set_eval_overrides(&engine.eval);
             let tt = TransTable::new(engine.hash_mb).map_err(|e| MatchError(e.0))?;
-            return Ok(Seat::Own { session, tt, heuristics: Heuristics::default() });
+            let helpers = HelperPool::new(engine.threads).map_err(MatchError)?;
+            return Ok(Seat::Own { session, tt, heuristics: Heuristics::default(), helpers });
         };
         let mut e = ExternalEngine::start(&engine.name, command)?;
         let mut options: Vec<(String, String)> = Vec::new();
@@ -83,7 +85,7 @@ impl Seat {
     ) -> Result<Result<String, NoAnswer>, MatchError> {
         let mover = arbiter.to_move().index();
         match self {
-            Seat::Own { session, tt, heuristics } => {
+            Seat::Own { session, tt, heuristics, helpers } => {
                 let mut limits = engine.limits.clone();
                 if clocks.left[mover].is_some() {
                     for (p, left) in clocks.left.iter().enumerate() {
@@ -93,8 +95,7 @@ impl Seat {
                     limits.move_overhead = cfg.move_overhead;
                 }
                 let control = Control::default();
-                let request =
-                    SearchRequest { limits: &limits, control: &control, tt, heuristics, threads: engine.threads, settings: engine.search };
+                let request = SearchRequest { limits: &limits, control: &control, tt, heuristics, helpers, settings: engine.search };
                 let result = session.think(&request, &mut |_| {});
                 let mv = result.best.ok_or_else(|| format!("'{}' found no move in a game that is not over", engine.name))?;
                 Ok(Ok(session.move_text(mv)))

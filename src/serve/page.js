@@ -15,7 +15,8 @@ class Link {
       this.ws.onerror = reject;
     });
     this.ws.onmessage = (e) => e.data.split("\n").forEach((l) => this.line(l));
-    this.ws.onclose = () => { $("connection").textContent = "disconnected"; };
+    // The server says why it closed (full, a page that fell behind, ...): shown as it is.
+    this.ws.onclose = (e) => { $("connection").textContent = e.reason ? `disconnected: ${e.reason}` : "disconnected"; };
     this.chain = Promise.resolve();
   }
   line(l) {

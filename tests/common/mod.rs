@@ -1,11 +1,13 @@
 //! Drives the `tessera` binary through the protocol.
 
+pub mod server;
+
 use std::io::Write;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use tessera::search::{Control, Heuristics, Limits, MultiSearch, SearchSettings};
+use tessera::search::{Control, HelperPool, Heuristics, Limits, MultiSearch, SearchSettings};
 use tessera::selfplay::line_reader;
 use tessera::session::{SearchRequest, SearchResult, Session};
 use tessera::tt::TransTable;
@@ -84,6 +86,11 @@ impl EngineProcess {
         self.wait_exit()
     }
 
+    /// A figure of the engine process's `/proc/PID/status` (`VmHWM` in KiB, `Threads`).
+    pub fn status(&self, field: &str) -> u64 {
+        proc_status(self.child.id(), field)
+    }
+
     /// Waits (at most 10 s) for the engine to exit.
     pub fn wait_exit(mut self) -> std::process::ExitStatus {
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -95,6 +102,13 @@ impl EngineProcess {
             std::thread::sleep(Duration::from_millis(10));
         }
     }
+}
+
+/// A figure of process `pid`'s `/proc/PID/status` (`VmRSS`, `VmHWM` in KiB, `Threads`; Linux).
+pub fn proc_status(pid: u32, field: &str) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the process's status");
+    let line = text.lines().find_map(|l| l.strip_prefix(field)?.strip_prefix(':')).expect("the field");
+    line.split_whitespace().next().and_then(|v| v.parse().ok()).expect("a number")
 }
 
 impl Drop for EngineProcess {
@@ -153,7 +167,7 @@ pub fn think(s: &dyn Session, limits: &Limits, algorithm: MultiSearch) -> Search
 pub fn think_with(s: &dyn Session, limits: &Limits, algorithm: MultiSearch, tt: &TransTable, heuristics: &Heuristics) -> SearchResult {
     let control = Control::default();
     let settings = SearchSettings { algorithm, ..SearchSettings::default() };
-    s.think(&SearchRequest { limits, control: &control, tt, heuristics, threads: 1, settings }, &mut |_| {})
+    s.think(&SearchRequest { limits, control: &control, tt, heuristics, helpers: &HelperPool::default(), settings }, &mut |_| {})
 }
 
 /// The best move found, as text.
