@@ -82,7 +82,7 @@ fn perft_depth_1_to_3() {
 }
 
 #[test]
-#[ignore = "deep perft: run in release by .ci/run"]
+#[ignore = "deep perft: run optimised by .ci/run"]
 fn perft_depth_4() {
     assert_eq!(perft(4), 116_142_973);
 }

@@ -65,7 +65,7 @@ fn position_6() {
 }
 
 #[test]
-#[ignore = "deep perft: run in release by .ci/run"]
+#[ignore = "deep perft: run optimised by .ci/run"]
 fn deep_chess_perft() {
     assert_eq!(perft(None, 6), 119_060_324);
     assert_eq!(perft(Some(KIWIPETE), 5), 193_690_690);

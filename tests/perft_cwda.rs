@@ -104,7 +104,7 @@ fn divide_from_cn_and_nr_starts() {
 }
 
 #[test]
-#[ignore = "deep perft: run in release by .ci/run"]
+#[ignore = "deep perft: run optimised by .ci/run"]
 fn start_positions_depth_5() {
     for (pair, counts) in STARTS {
         assert_eq!(open(&format!("cwda-{pair}"), None, &[]).perft(5), counts[4], "{pair}");
@@ -112,7 +112,7 @@ fn start_positions_depth_5() {
 }
 
 #[test]
-#[ignore = "deep perft: run in release by .ci/run"]
+#[ignore = "deep perft: run optimised by .ci/run"]
 fn castling_positions_depth_5() {
     for (pair, fen, counts) in CASTLING {
         assert_eq!(open(&format!("cwda-{pair}"), Some(fen), &[]).perft(5), counts[4], "{fen}");
@@ -120,7 +120,7 @@ fn castling_positions_depth_5() {
 }
 
 #[test]
-#[ignore = "deep perft: run in release by .ci/run"]
+#[ignore = "deep perft: run optimised by .ci/run"]
 fn move_sequences_depth_4_and_5() {
     for (pair, moves, _, counts) in SEQUENCES {
         let moves: Vec<&str> = moves.split(' ').collect();
