@@ -134,6 +134,9 @@ enum MatchCommand {
         /// numbering its games from 1, instead of shards of one run.
         #[arg(long)]
         runs: bool,
+        /// Merge the shards there are even when games of the match are missing (saying how many).
+        #[arg(long)]
+        allow_partial: bool,
     },
 }
 
@@ -227,7 +230,9 @@ fn main() {
         }
         Some(Command::Match { merge, args }) => {
             let done = match merge {
-                Some(MatchCommand::Merge { files, sprt, runs }) => merge_shards(&files, sprt.as_deref(), runs),
+                Some(MatchCommand::Merge { files, sprt, runs, allow_partial }) => {
+                    merge_shards(&files, sprt.as_deref(), runs, allow_partial)
+                }
                 None => run_match(*args),
             };
             if let Err(e) = done {
@@ -366,6 +371,23 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
     let shard = cfg.shard.map(|s| format!(" (shard {}/{} of {})", s.index, s.count, cfg.games)).unwrap_or_default();
     println!("match {}: {total} games{shard}, engines {}, {} at a time", cfg.game, names.join(" "), cfg.concurrency);
     let time_control = tc.map(TimeControl::text);
+    let openings = match args.openings.as_deref() {
+        None => "start".to_string(),
+        Some(spec) if spec.starts_with("random:") => format!("{spec} seed {}", args.seed),
+        Some(_) if args.shuffle_openings => format!("a file, shuffled with seed {}", args.seed),
+        Some(_) => "a file".to_string(),
+    };
+    let identity = selfplay::MatchIdentity {
+        id: String::new(),
+        games: args.games,
+        engines: args.engines.clone(),
+        clock: args.tc.clone(),
+        openings: selfplay::MatchIdentity::openings_text(&openings, &cfg.openings),
+        max_plies: cfg.max_plies,
+        cap_by_material: cfg.cap_by_material,
+        move_overhead: cfg.move_overhead,
+    }
+    .identified();
     let files = std::sync::Mutex::new((RecordFile::open(args.pgn)?, RecordFile::open(args.jsonl)?));
     let block_len = cfg.block_len()?;
     let start = std::time::Instant::now();
@@ -377,7 +399,7 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
                 f.append(selfplay::pgn(&cfg.game, &names, r, time_control.as_deref()));
             }
             if let Some(f) = jsonl.as_mut() {
-                f.append(selfplay::json_line(&cfg.game, &names, r).map(|l| l + "\n"));
+                f.append(selfplay::json_line(&cfg.game, &names, Some(&identity), r).map(|l| l + "\n"));
             }
         }
         if quiet {
@@ -418,7 +440,7 @@ fn run_match(args: MatchArgs) -> Result<(), MatchError> {
     Ok(())
 }
 
-fn merge_shards(files: &[PathBuf], sprt: Option<&str>, runs: bool) -> Result<(), MatchError> {
+fn merge_shards(files: &[PathBuf], sprt: Option<&str>, runs: bool, allow_partial: bool) -> Result<(), MatchError> {
     let sprt = sprt.map(Sprt::parse).transpose()?;
     let mut texts = Vec::new();
     for f in files {
@@ -435,6 +457,21 @@ fn merge_shards(files: &[PathBuf], sprt: Option<&str>, runs: bool) -> Result<(),
     let base = session::open(game).ok_or_else(|| format!("unknown game '{game}'"))?;
     let block_len = selfplay::seat_assignments(base.def(), names.len()).len().max(1);
     let (game, names, records) = selfplay::join_runs(parts, block_len)?;
+    // The shards of one run must hold every game of the match (separate runs may each have been
+    // stopped by their test).
+    if let Some(identity) = selfplay::match_identity(&texts).filter(|_| !runs) {
+        let (missing, which) = selfplay::missing_games(&records, identity.games);
+        if missing > 0 && !allow_partial {
+            return Err(format!(
+                "{missing} of the match's {} games are missing ({which}); --allow-partial merges the rest",
+                identity.games
+            )
+            .into());
+        }
+        if missing > 0 {
+            println!("merge: {missing} of the match's {} games are missing ({which}), merged without them", identity.games);
+        }
+    }
     println!("merge {game}: {} games from {} files, engines {}", records.len(), files.len(), names.join(" "));
     for line in selfplay::summary(base.def(), &names, &records) {
         println!("{line}");

@@ -150,8 +150,31 @@ fn shards_play_the_whole_match_and_merge_to_its_totals() {
     assert_eq!(both, games(&whole_file), "the shards play exactly the whole match's games");
     let merged = tessera_match(&["merge", first.to_str().expect("path"), second.to_str().expect("path")]);
     assert_eq!(totals(&merged), totals(&whole), "{merged}\n{whole}");
-    let twice = Command::new(env!("CARGO_BIN_EXE_tessera")).args(["match", "merge"]).arg(&first).arg(&first).output().expect("runs");
+    let merge = |files: &[&Path], extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tessera")).args(["match", "merge"]).args(extra).args(files).output().expect("runs")
+    };
+    let twice = merge(&[&first, &first], &[]);
     assert!(!twice.status.success(), "a shard read twice is refused");
+    // A shard missing: refused with the missing games named, unless --allow-partial.
+    let alone = merge(&[&first], &[]);
+    let said = String::from_utf8_lossy(&alone.stderr);
+    assert!(
+        alone.status.code() == Some(2) && said.lines().count() == 1 && said.contains("6 of the match's 14 games are missing (7-12)"),
+        "{said}"
+    );
+    let partial = merge(&[&first], &["--allow-partial"]);
+    assert!(partial.status.success() && String::from_utf8_lossy(&partial.stdout).contains("6 of the match's 14 games are missing"));
+    // A shard of another match (another seed, so other openings): refused, the difference named.
+    let (_, other) = run(&["--shard", "2/2", "--seed", "9"], "other.jsonl");
+    let mixed = merge(&[&first, &other], &[]);
+    let said = String::from_utf8_lossy(&mixed.stderr);
+    assert!(
+        mixed.status.code() == Some(2)
+            && said.lines().count() == 1
+            && said.contains("another match")
+            && said.contains("openings: random:3 seed"),
+        "{said}"
+    );
     // Two runs of the match (as an SPRT continued with another seed) add up with `--runs`.
     let whole_path = whole_file.to_str().expect("path");
     let runs = tessera_match(&["merge", "--runs", whole_path, whole_path]);

@@ -32,7 +32,7 @@ use crate::session::{self, Session};
 pub use engine::{EngineConfig, TimeControl};
 pub use external::line_reader;
 pub use game::play_game;
-pub use output::{GameLine, join_runs, json_line, pgn, read_json_lines};
+pub use output::{GameLine, MatchIdentity, join_runs, json_line, match_identity, missing_games, pgn, read_json_lines};
 pub use record::{Ending, GameRecord, ranks};
 pub use sprt::{Decision, Sprt};
 pub use stats::{Tally, elo_from_score, elo_with_margin, summary, tally, winning_team};

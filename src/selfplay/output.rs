@@ -15,9 +15,67 @@ use super::{MatchError, open};
 use crate::session::Session;
 use crate::types::Player;
 
+/// What defines a match, written in each of its JSON lines so that `tessera match merge` refuses
+/// another match's games and finds missing ones: the shards of one match share all of it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct MatchIdentity {
+    /// A hash of the fields below (16 hex digits), to tell matches apart at a glance.
+    pub id: String,
+    /// Games in the whole match.
+    pub games: usize,
+    /// The engines as given (`--engine`), in order.
+    pub engines: Vec<String>,
+    /// Every engine's clock (`--tc`), if any.
+    pub clock: Option<String>,
+    /// Where the games start: `random:<plies> seed <seed>`, an openings file, or `start`, with a
+    /// hash of the openings themselves.
+    pub openings: String,
+    pub max_plies: usize,
+    pub cap_by_material: bool,
+    pub move_overhead: u64,
+}
+
+impl MatchIdentity {
+    /// How the openings are described: where they come from (`spec`) and a hash of the list.
+    pub fn openings_text(spec: &str, openings: &[super::Opening]) -> String {
+        format!("{spec} (hash {:016x})", fnv1a(format!("{openings:?}").as_bytes()))
+    }
+
+    /// The identity with its `id` made from the other fields.
+    pub fn identified(mut self) -> Self {
+        self.id.clear();
+        self.id = format!("{:016x}", fnv1a(format!("{self:?}").as_bytes()));
+        self
+    }
+
+    /// The first setting in which `other` differs, as `name: this vs other`.
+    pub fn difference(&self, other: &MatchIdentity) -> Option<String> {
+        let fields = |m: &MatchIdentity| {
+            [
+                ("games", m.games.to_string()),
+                ("engines", m.engines.join(" ")),
+                ("clock", m.clock.clone().unwrap_or_else(|| "none".into())),
+                ("openings", m.openings.clone()),
+                ("max plies", m.max_plies.to_string()),
+                ("cap by material", m.cap_by_material.to_string()),
+                ("move overhead", m.move_overhead.to_string()),
+            ]
+        };
+        fields(self).into_iter().zip(fields(other)).find(|(a, b)| a.1 != b.1).map(|(a, b)| format!("{}: {} vs {}", a.0, a.1, b.1))
+    }
+}
+
+/// FNV-1a, 64 bits: a stable hash of a match's settings (the same on every machine and run).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
 /// One game as a JSON line.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct GameLine {
+    /// The match it belongs to (absent in records written before it was kept).
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    pub identity: Option<MatchIdentity>,
     /// Game id.
     pub game: String,
     /// Number of the game in the match (from 0).
@@ -66,10 +124,11 @@ fn result(r: &GameRecord) -> &'static str {
 }
 
 impl GameLine {
-    pub fn new(game: &str, engines: &[String], r: &GameRecord) -> Result<Self, MatchError> {
+    pub fn new(game: &str, engines: &[String], identity: Option<&MatchIdentity>, r: &GameRecord) -> Result<Self, MatchError> {
         let s = open(game)?;
         let player = |p: Player| s.player_name(p).to_string();
         Ok(GameLine {
+            identity: identity.cloned(),
             game: game.to_string(),
             index: r.index,
             engines: engines.to_vec(),
@@ -122,24 +181,33 @@ impl GameLine {
     }
 }
 
-/// The JSON line of a game.
-pub fn json_line(game: &str, engines: &[String], r: &GameRecord) -> Result<String, MatchError> {
-    serde_json::to_string(&GameLine::new(game, engines, r)?).map_err(|e| MatchError(e.to_string()))
+/// The JSON line of a game of the match `identity`.
+pub fn json_line(game: &str, engines: &[String], identity: Option<&MatchIdentity>, r: &GameRecord) -> Result<String, MatchError> {
+    serde_json::to_string(&GameLine::new(game, engines, identity, r)?).map_err(|e| MatchError(e.to_string()))
 }
 
 /// Reads the JSON lines of one or more files of the same match: the game id, the engines and
-/// the records in game order. A game found twice (the same shard read twice) is an error.
+/// the records in game order. A game found twice (the same shard read twice), or a game of
+/// another match (another game, other engines, or any other setting of [`MatchIdentity`]), is an
+/// error that names the difference.
 pub fn read_json_lines(texts: &[(String, String)]) -> Result<(String, Vec<String>, Vec<GameRecord>), MatchError> {
-    let mut first: Option<(String, Vec<String>)> = None;
+    let mut first: Option<(String, Vec<String>, Option<MatchIdentity>, String)> = None;
     let mut records: Vec<GameRecord> = Vec::new();
     for (file, text) in texts {
         for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let at = || format!("{file}:{}", n + 1);
             let g: GameLine = serde_json::from_str(line).map_err(|e| format!("{}: {e}", at()))?;
             match &first {
-                None => first = Some((g.game.clone(), g.engines.clone())),
-                Some((game, engines)) if *game != g.game || *engines != g.engines => {
+                None => first = Some((g.game.clone(), g.engines.clone(), g.identity.clone(), at())),
+                Some((game, engines, _, _)) if *game != g.game || *engines != g.engines => {
                     return Err(format!("{}: a game of another match ({} with {})", at(), g.game, g.engines.join(" ")).into());
+                }
+                Some((_, _, identity, where_first)) if *identity != g.identity => {
+                    let difference = match (identity, &g.identity) {
+                        (Some(a), Some(b)) => a.difference(b).unwrap_or_else(|| format!("match {} vs {}", a.id, b.id)),
+                        _ => "one written without its match's settings".to_string(),
+                    };
+                    return Err(format!("{}: a game of another match than {where_first}'s ({difference})", at()).into());
                 }
                 Some(_) => {}
             }
@@ -150,9 +218,33 @@ pub fn read_json_lines(texts: &[(String, String)]) -> Result<(String, Vec<String
             records.push(r);
         }
     }
-    let (game, engines) = first.ok_or("no games in the input")?;
+    let (game, engines, _, _) = first.ok_or("no games in the input")?;
     records.sort_by_key(|r| r.index);
     Ok((game, engines, records))
+}
+
+/// The match the first of these JSON lines belongs to, where it says (every line of one
+/// [`read_json_lines`] is of the same match).
+pub fn match_identity(texts: &[(String, String)]) -> Option<MatchIdentity> {
+    let line = texts.iter().flat_map(|(_, text)| text.lines()).find(|l| !l.trim().is_empty())?;
+    serde_json::from_str::<GameLine>(line).ok()?.identity
+}
+
+/// The games of `0..total` that `records` lack, as ranges of game numbers from 1 (`17-24, 41`).
+pub fn missing_games(records: &[GameRecord], total: usize) -> (usize, String) {
+    let have: std::collections::HashSet<usize> = records.iter().map(|r| r.index).collect();
+    let missing: Vec<usize> = (0..total).filter(|i| !have.contains(i)).collect();
+    let mut ranges: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < missing.len() {
+        let mut j = i;
+        while j + 1 < missing.len() && missing[j + 1] == missing[j] + 1 {
+            j += 1;
+        }
+        ranges.push(if i == j { format!("{}", missing[i] + 1) } else { format!("{}-{}", missing[i] + 1, missing[j] + 1) });
+        i = j + 1;
+    }
+    (missing.len(), ranges.join(", "))
 }
 
 /// Joins separate runs of one match (an SPRT continued with another seed: every run numbers its
@@ -308,7 +400,7 @@ mod tests {
         let text = pgn("honeycomb3", &engines(), &r, None).expect("pgn");
         assert!(text.contains("[Red \"a\"]\n[Yellow \"b\"]\n[Blue \"b\"]\n[Result \"*\"]\n[RedResult \"3\"]"), "{text}");
         assert!(text.contains("[Variant \"honeycomb3\"]") && text.contains(&format!("1. {} {{illegal move", r.moves[0])), "{text}");
-        let line = json_line("honeycomb3", &engines(), &r).expect("json");
+        let line = json_line("honeycomb3", &engines(), None, &r).expect("json");
         let back: GameLine = serde_json::from_str(&line).expect("parses");
         assert_eq!((back.places.clone(), back.loser.as_deref(), back.result.as_str()), (vec![3, 1, 2], Some("Red"), "*"));
         let again = back.record().expect("record");
@@ -324,5 +416,41 @@ mod tests {
         let mut other = runs;
         other[1].0 = "aof3".into();
         assert!(join_runs(other, 6).is_err(), "a run of another game");
+    }
+
+    #[test]
+    fn a_merge_names_another_match_and_the_missing_games() {
+        let identity = |seed: u64, games: usize| {
+            MatchIdentity {
+                id: String::new(),
+                games,
+                engines: engines(),
+                clock: Some("10+0.1".into()),
+                openings: MatchIdentity::openings_text(&format!("random:4 seed {seed}"), &[]),
+                max_plies: 3000,
+                cap_by_material: false,
+                move_overhead: 50,
+            }
+            .identified()
+        };
+        let (a, b) = (identity(77, 12), identity(78, 12));
+        assert_ne!(a.id, b.id);
+        assert_eq!(a, identity(77, 12));
+        assert_eq!(a.difference(&b).as_deref().map(|d| d.starts_with("openings: random:4 seed 77")), Some(true));
+        assert_eq!(a.difference(&identity(77, 24)).as_deref(), Some("games: 12 vs 24"));
+        let line = |identity: &MatchIdentity, index: usize| {
+            let mut r = super::super::record::tests::record(&[0, 1, 1], &[2, 0, 1]);
+            r.index = index;
+            json_line("honeycomb3", &engines(), Some(identity), &r).expect("json")
+        };
+        let shard = |lines: Vec<String>, name: &str| (name.to_string(), lines.join("\n"));
+        let mixed = [shard(vec![line(&a, 0), line(&a, 1)], "one"), shard(vec![line(&b, 2)], "two")];
+        let err = read_json_lines(&mixed).expect_err("another match").0;
+        assert!(err.starts_with("two:1: a game of another match than one:1's (openings: random:4 seed 77"), "{err}");
+        let ours = [shard(vec![line(&a, 0), line(&a, 1)], "one"), shard(vec![line(&a, 5)], "two")];
+        let (_, _, records) = read_json_lines(&ours).expect("one match");
+        assert_eq!(match_identity(&ours), Some(a));
+        assert_eq!(missing_games(&records, 12), (9, "3-5, 7-12".to_string()));
+        assert_eq!(missing_games(&records[..2], 2), (0, String::new()));
     }
 }
