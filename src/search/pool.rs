@@ -10,7 +10,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{JoinHandle, Thread};
 
 /// The most threads one search may use (`Threads`' bound). Beyond the cores the helpers take
-/// turns and the search still starts and stops on time (`tests/many_threads.rs` holds 256 threads
+/// turns and the search still starts and stops on time (`tests/engine_limits.rs` holds 256 threads
 /// to it on two cores); each thread costs its stack and its move-ordering tables.
 pub const MAX_THREADS: usize = 512;
 

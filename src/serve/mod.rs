@@ -376,8 +376,7 @@ fn handle(stream: TcpStream, server: &Server) -> io::Result<()> {
                     Some(_seat) => serve_socket(socket, server.engine_limits),
                     None => {
                         let reason = format!("the server is full ({} pages are open): close one, then reload", server.pages);
-                        let _ = socket.close(Some(CloseFrame { code: CloseCode::Again, reason: reason.into() }));
-                        let _ = socket.flush();
+                        close(&mut socket, CloseCode::Again, &reason);
                     }
                 },
                 Err(e) => eprintln!("tessera serve: websocket handshake failed: {e}"),
