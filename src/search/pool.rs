@@ -27,6 +27,8 @@ const HELPER_STACK_BYTES: usize = 64 << 20;
 #[derive(Default)]
 pub struct HelperPool {
     helpers: Vec<Helper>,
+    /// Helpers that may search at once: the cores the main thread leaves (at least one).
+    seats: usize,
 }
 
 /// One helper thread and its inbox.
@@ -35,17 +37,21 @@ struct Helper {
     thread: Option<JoinHandle<()>>,
 }
 
-/// A job to run, or `None`: the thread ends.
-type Job = Box<dyn FnOnce() + Send>;
+/// What a helper thread is asked to do.
+enum Letter {
+    Run(Box<dyn FnOnce() + Send>),
+    /// The pool is dropped: the thread ends.
+    Quit,
+}
 
 #[derive(Default)]
 struct Inbox {
-    letter: Mutex<Option<Option<Job>>>,
+    letter: Mutex<Option<Letter>>,
     arrived: Condvar,
 }
 
 impl Inbox {
-    fn post(&self, letter: Option<Job>) {
+    fn post(&self, letter: Letter) {
         *self.letter.lock().unwrap_or_else(PoisonError::into_inner) = Some(letter);
         self.arrived.notify_one();
     }
@@ -56,12 +62,12 @@ impl Inbox {
             while slot.is_none() {
                 slot = self.arrived.wait(slot).unwrap_or_else(PoisonError::into_inner);
             }
-            match slot.take().flatten() {
-                Some(job) => {
+            match slot.take() {
+                Some(Letter::Run(job)) => {
                     drop(slot);
                     job();
                 }
-                None => return,
+                Some(Letter::Quit) | None => return,
             }
         }
     }
@@ -108,7 +114,8 @@ impl HelperPool {
         if !(1..=MAX_THREADS).contains(&threads) {
             return Err(format!("threads must be from 1 to {MAX_THREADS}"));
         }
-        let mut pool = HelperPool::default();
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let mut pool = HelperPool { helpers: Vec::new(), seats: cores.saturating_sub(1).max(1) };
         for i in 1..threads {
             let inbox = Arc::new(Inbox::default());
             let served = inbox.clone();
@@ -137,7 +144,7 @@ impl HelperPool {
         let helper: &'static (dyn Fn(usize) + Sync) = unsafe { std::mem::transmute(helper) };
         for (t, h) in (1..).zip(&self.helpers) {
             let running = running.clone();
-            h.inbox.post(Some(Box::new(move || {
+            h.inbox.post(Letter::Run(Box::new(move || {
                 let _ = catch_unwind(AssertUnwindSafe(|| helper(t)));
                 running.finish();
             })));
@@ -149,16 +156,14 @@ impl HelperPool {
 
     /// Turns for this pool's helpers when they outnumber the cores the main thread leaves them.
     pub(super) fn turns(&self) -> Option<Turns> {
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let seats = cores.saturating_sub(1).max(1);
-        (self.threads() - 1 > seats).then(|| Turns::new(seats))
+        (self.helpers.len() > self.seats).then(|| Turns::new(self.seats))
     }
 }
 
 impl Drop for HelperPool {
     fn drop(&mut self) {
         for h in &self.helpers {
-            h.inbox.post(None);
+            h.inbox.post(Letter::Quit);
         }
         for h in &mut self.helpers {
             if let Some(thread) = h.thread.take() {

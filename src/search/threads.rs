@@ -105,18 +105,16 @@ pub fn think<const W: usize>(
     learned.resize_with(threads, || Learned::new(root.game(), multi));
     let mut learned = learned.into_iter();
     let main_learned = learned.next().unwrap_or_else(|| Learned::new(root.game(), multi));
-    let helpers_given: Vec<Mutex<Option<Learned>>> = learned.map(|l| Mutex::new(Some(l))).collect();
+    // Helper `t` takes slot `t - 1` and puts back what it learned.
+    let helper_slots: Vec<Mutex<Option<Learned>>> = learned.map(|l| Mutex::new(Some(l))).collect();
+    let slot = |t: usize| helper_slots[t - 1].lock().unwrap_or_else(PoisonError::into_inner);
 
-    // A helper searches until the main thread is done, and hands back what it learned.
-    let helpers_learned = Mutex::new(Vec::new());
+    // A helper searches until the main thread is done (if its turn comes before that).
     let helper = |t: usize| {
-        let given = helpers_given.get(t - 1).and_then(|l| l.lock().unwrap_or_else(PoisonError::into_inner).take());
-        let learned = given.unwrap_or_else(|| Learned::new(root.game(), multi));
         if turns.as_ref().is_some_and(|turns| !turns.take()) {
-            // The search ended before this helper's turn came.
-            helpers_learned.lock().unwrap_or_else(PoisonError::into_inner).push((t, learned));
             return;
         }
+        let learned = slot(t).take().unwrap_or_else(|| Learned::new(root.game(), multi));
         let mut w = Worker::new(root, &path, shared(), limits.nodes, Role::Helper, root_key, settings, learned);
         w.root_moves.clone_from(&root_moves);
         // Half the helpers keep one ply deeper than the main thread, the others level with it,
@@ -136,7 +134,7 @@ pub fn think<const W: usize>(
         if let Some(turns) = &turns {
             turns.leave();
         }
-        helpers_learned.lock().unwrap_or_else(PoisonError::into_inner).push((t, w.learned));
+        *slot(t) = Some(w.learned);
     };
     let search_main = || {
         // However the main thread leaves (an unwind too), the helpers stop.
@@ -262,9 +260,8 @@ pub fn think<const W: usize>(
         w.learned
     };
     let main_kept = resources.helpers.run(&helper, search_main);
-    let mut helpers_learned = helpers_learned.into_inner().unwrap_or_else(PoisonError::into_inner);
-    helpers_learned.sort_by_key(|&(t, _)| t);
-    let kept: Vec<Learned> = std::iter::once(main_kept).chain(helpers_learned.into_iter().map(|(_, l)| l)).collect();
+    let helpers_kept = helper_slots.into_iter().filter_map(|s| s.into_inner().unwrap_or_else(PoisonError::into_inner));
+    let kept: Vec<Learned> = std::iter::once(main_kept).chain(helpers_kept).collect();
     if !multi {
         *resources.heuristics.threads() = kept;
     }
