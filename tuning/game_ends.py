@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """How the games of match records end: per game its ending, length and the plies of its
 checkmates (eliminations); per file the share decided by the rules, the median length, the
-median ply of the first checkmate and the winners by seat. The plies of the checkmates come
-from replaying each game through the engine's `status` (no search).
+median ply of the first checkmate, the winners by seat, how often the winner was the player who
+gave the first checkmate, and (with two or more engines) the first checkmates given and taken
+and the wins by engine. The checkmates come from replaying each game through the engine's
+`status` (no search).
 
     python3 tuning/game_ends.py [--engine target/release/tessera] [--quiet] RECORDS.jsonl ...
 """
@@ -30,14 +32,20 @@ class Engine:
             if line.startswith(answer):
                 return line.strip()
 
-    def eliminated(self, start, moves):
-        """How many players are out after `moves` from `start` (a position string or None)."""
+    def eliminations(self, start, moves):
+        """The (victim, mater) pairs, in order, after `moves` from `start` (a position string or
+        None)."""
         position = f"position fen {start}" if start else "position startpos"
         if moves:
             position += " moves " + " ".join(moves)
-        status = self.ask(position + "\nstatus", "status")
-        words = status.split()
-        return words[words.index("eliminated") + 1].count(":") if "eliminated" in words else 0
+        words = self.ask(position + "\nstatus", "status").split()
+        if "eliminated" not in words:
+            return []
+        return [tuple(pair.split(":")) for pair in words[words.index("eliminated") + 1].split(",")]
+
+    def eliminated(self, start, moves):
+        """How many players are out after `moves` from `start`."""
+        return len(self.eliminations(start, moves))
 
 
 def checkmate_plies(engine, record, step=10):
@@ -64,15 +72,30 @@ def main():
     engine = Engine(args.engine)
     for path in args.records:
         lengths, firsts, decided, winners = [], [], 0, collections.Counter()
+        # Decided games with a checkmate, and those the first mater won; by engine: first
+        # checkmates given and taken, wins.
+        mated_and_decided, first_mater_won = 0, 0
+        by_engine = collections.defaultdict(collections.Counter)
         with open(path) as f:
             records = [json.loads(line) for line in f if line.strip()]
         for r in records:
             mates = checkmate_plies(engine, r)
+            engine_of = dict(zip(r["players"], r["seats"]))
+            pairs = engine.eliminations(r.get("start"), r["moves"])
             lengths.append(len(r["moves"]))
             firsts.append(mates[0] if mates else None)
+            if pairs:
+                victim, mater = pairs[0]
+                by_engine[engine_of[mater]]["first mates given"] += 1
+                by_engine[engine_of[victim]]["first mates taken"] += 1
             if r["end"] in DECIDED:
                 decided += 1
-                winners[r["players"][r["places"].index(1)]] += 1
+                winner = r["players"][r["places"].index(1)]
+                winners[winner] += 1
+                by_engine[engine_of[winner]]["wins"] += 1
+                if pairs:
+                    mated_and_decided += 1
+                    first_mater_won += pairs[0][1] == winner
             if not args.quiet:
                 print(f"{path}: game {r['index'] + 1}: {r['end']} after {len(r['moves'])} plies, checkmates at {mates}")
         reached = [f for f in firsts if f is not None]
@@ -80,8 +103,11 @@ def main():
             f"{path}: {len(records)} games, {decided} decided ({100 * decided / max(1, len(records)):.0f} %), "
             f"median length {statistics.median(lengths) if lengths else '-'}, "
             f"median first checkmate {statistics.median(reached) if reached else '-'} "
-            f"({len(records) - len(reached)} games without one), winners by seat {dict(winners)}"
+            f"({len(records) - len(reached)} games without one), winners by seat {dict(winners)}, "
+            f"won by the first mater {first_mater_won} of {mated_and_decided}"
         )
+        if len(by_engine) > 1:
+            print(f"{path}: by engine " + ", ".join(f"{e} {dict(c)}" for e, c in sorted(by_engine.items())))
 
 
 if __name__ == "__main__":

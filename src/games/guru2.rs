@@ -316,7 +316,8 @@ fn build() -> GameDef {
         // A lone King walks round a wall on one level by the other: K + Vicereine + Rook against
         // a King was drawn in 4 of 100 endings at 45k-195k nodes a move without the level box,
         // none of 125 with it (tests/won_endings.rs).
-        eval: "mopup_level_box=60",
+        // placing_stake: the first mater converts more often (docs/experiments.md, 2026-12-04).
+        eval: "mopup_level_box=60,placing_stake=3000",
         squares: "",
         royal_pawns: "",
         network: "",

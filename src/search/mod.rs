@@ -22,6 +22,7 @@ mod correction;
 mod info;
 mod maxn;
 mod ordering;
+mod placing;
 mod pool;
 mod pv;
 mod quiesce;

@@ -8,6 +8,7 @@ use std::time::Instant;
 use super::abdada::Busy;
 use super::brs::StaticMoves;
 use super::ordering::{Learned, MoveList, NO_CONTEXT};
+use super::placing::Placings;
 use super::pool::{TURN_NODES, Turns};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
@@ -161,6 +162,8 @@ pub(super) struct Worker<'a, const W: usize> {
     pub root_side: PlayerSet,
     /// Three or more players are still in the game (see `several_left`).
     pub multi: bool,
+    /// How values below eliminations read on the root's scale (`None`: as they are).
+    placings: Option<Placings>,
     /// Hashes of the game so far and of the current search path.
     pub path: Vec<u64>,
     /// Length of `path` at the root.
@@ -225,11 +228,18 @@ impl<'a, const W: usize> Worker<'a, W> {
         settings: SearchSettings,
         learned: Learned,
     ) -> Self {
+        let teams = team_search(root, &settings);
         Worker {
             pos: root.clone(),
             root: root.to_move(),
-            root_side: if team_search(root, &settings) { root.side_of(root.to_move()) } else { PlayerSet::only(root.to_move()) },
+            root_side: if teams { root.side_of(root.to_move()) } else { PlayerSet::only(root.to_move()) },
             multi: several_left(root),
+            // A team's places are its members' together: not these.
+            placings: if root.game().rules.teams {
+                None
+            } else {
+                Placings::new(root.active_count(), root.game().nplayers, shared.eval.params().placing_stake)
+            },
             path: path.to_vec(),
             root_len: path.len(),
             shared,
@@ -297,7 +307,7 @@ impl<'a, const W: usize> Worker<'a, W> {
                 v
             }
         };
-        self.mover_sign() * v
+        self.mover_sign() * self.placings.map_or(v, |p| p.eval(self.pos.active_count(), v))
     }
 
     /// 1 where the mover plays for the root's side, whose point of view the cached evaluations
@@ -475,17 +485,26 @@ impl<'a, const W: usize> Worker<'a, W> {
         let root_out = !self.pos.is_active(self.root);
         if self.pos.is_decided() || root_out {
             let root_wins = !root_out && self.pos.winner().is_some_and(|w| self.team_is_root(w));
+            // Another player's win leaves the root in the game, placed above every player out.
+            if let Some(p) = self.placings.filter(|_| !root_wins && !root_out) {
+                return Some(self.mover_sign() * p.bystander(self.pos.active_count()));
+            }
             let v = MATE - self.distance();
             return Some(if root_wins == self.team_is_root(self.pos.to_move()) { v } else { -v });
         }
-        self.drawn(ply).then_some(0)
+        self.drawn(ply).then(|| self.draw_value())
+    }
+
+    /// A draw here, for the team to move.
+    fn draw_value(&self) -> i32 {
+        self.placings.map_or(0, |p| self.mover_sign() * p.draw(self.pos.active_count()))
     }
 
     /// The value, for the team to move, of a node without a legal move (mate or stalemate, by
     /// the rules' [`end_without_moves`](Position::end_without_moves)).
     pub fn no_move_value(&self) -> i32 {
         match self.pos.end_without_moves().winner {
-            None => 0,
+            None => self.draw_value(),
             Some(_) => -(MATE - self.distance()),
         }
     }

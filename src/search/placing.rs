@@ -1,0 +1,107 @@
+//! Values across eliminations. With three or more players a game is scored by places: a player
+//! gets the share of the others it finishes above (ties ½), as the match runner counts. A draw
+//! among `k` survivors of `n` players gives each of them `(n − k + (k − 1)/2) / (n − 1)`, so every
+//! elimination raises every survivor's floor, and what is still to be won shrinks: the winner
+//! gets 1, so the stake over the draw is `(k − 1) / (2 (n − 1))`.
+//!
+//! The evaluation knows none of this: it scores a player's men against the mean of its active
+//! opponents', which reads the same with four players in as with two. A search from a root with
+//! `r` players in therefore reads the values of positions below it with `k < r` players in on
+//! the root's own scale, where `stake` (the evaluation parameter `placing_stake`) is the value of
+//! a sure win over a draw among the root's players: the evaluation `v` of such a position counts
+//! `((k − 1) v + (r − k) stake) / (r − 1)`, a draw there `(r − k) stake / (r − 1)`, and a win by
+//! another player's rule with `k` players in (the root among them, placed above every player
+//! out) `(r − k − 1) stake / (r − 1)`. At the root's own player count every value is what it was.
+//!
+//! Only once a player is out: before the first checkmate the places are not shared as the draw
+//! shares them, for the first mater wins almost every game that is decided (97 % in self-play,
+//! `tuning/README.md`, "Four-player games: why they stall"), so a search from a root with every
+//! player in reads its values as they are. After it, without this reading, both other players
+//! scored the first mater's winning mate of either as a loss and defended each other, and a
+//! player not in the lead lost by mating the third; from the positions just after a first
+//! checkmate, the reading turned 73 % of the games into wins against 58 % (`docs/experiments.md`).
+
+/// How a search reads values below eliminations (see the module's text).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Placings {
+    /// Players in the game at the root.
+    root_players: i32,
+    /// The value of a sure win over a draw at the root's player count.
+    stake: i32,
+}
+
+impl Placings {
+    /// For a search from a root with `root_players` players in of the game's `players` (`None`
+    /// where values read as they are: two players in, every player still in, or no stake).
+    pub fn new(root_players: usize, players: usize, stake: i32) -> Option<Self> {
+        (root_players > 2 && root_players < players && stake > 0)
+            .then(|| Placings { root_players: i32::try_from(root_players).expect("a few players"), stake })
+    }
+
+    /// The evaluation `v` (the root's side's, on the evaluation's scale) of a position with
+    /// `players` in.
+    pub fn eval(&self, players: usize, v: i32) -> i32 {
+        let k = self.players(players);
+        if k == self.root_players {
+            return v;
+        }
+        (((k - 1) * v + (self.root_players - k) * self.stake) / (self.root_players - 1))
+            .clamp(-crate::eval::EVAL_LIMIT, crate::eval::EVAL_LIMIT)
+    }
+
+    /// A draw among `players` survivors, the root among them.
+    pub fn draw(&self, players: usize) -> i32 {
+        self.eval(players, 0)
+    }
+
+    /// Another player's win by the rules with `players` in, the root among them (placed below the
+    /// winner and above every player out, level with the others in).
+    pub fn bystander(&self, players: usize) -> i32 {
+        (self.root_players - self.players(players) - 1) * self.stake / (self.root_players - 1)
+    }
+
+    fn players(&self, players: usize) -> i32 {
+        i32::try_from(players).unwrap_or(i32::MAX).min(self.root_players)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The place scores the values stand for: `(players placed below + ties / 2) / (n − 1)`.
+    fn score(below: f64, ties: f64, n: f64) -> f64 {
+        (below + ties / 2.0) / (n - 1.0)
+    }
+
+    #[test]
+    fn the_values_are_the_place_scores_on_the_roots_scale() {
+        let stake = 3000;
+        for root in 3..=4usize {
+            let p = Placings::new(root, 5, stake).expect("three or more players, one out");
+            let n = 5.0;
+            let out_at_root = n - root as f64;
+            let draw_at_root = score(out_at_root, root as f64 - 1.0, n);
+            let win_over_draw = 1.0 - draw_at_root;
+            let on_scale = |s: f64| ((s - draw_at_root) / win_over_draw * f64::from(stake)).round() as i32;
+            for k in 2..=root {
+                let out = n - k as f64;
+                assert_eq!(p.draw(k), on_scale(score(out, k as f64 - 1.0, n)), "draw, root {root}, {k} in");
+                assert_eq!(p.bystander(k), on_scale(score(out, k as f64 - 2.0, n)), "another's win, root {root}, {k} in");
+            }
+            assert_eq!(p.eval(root, -1234), -1234, "the root's own count reads as it is");
+        }
+    }
+
+    #[test]
+    fn an_evaluation_after_a_second_elimination_keeps_its_order_and_gains_the_floor() {
+        let p = Placings::new(3, 4, 3000).expect("three players of four");
+        assert_eq!(p.eval(2, 0), 1500);
+        assert_eq!(p.eval(2, 600), 1800);
+        assert_eq!(p.bystander(2), 0, "second place after another's win: as the draw of three");
+        assert!(p.eval(2, -3000) < p.eval(2, -2990));
+        assert!(Placings::new(2, 4, 3000).is_none(), "two players: nothing to read");
+        assert!(Placings::new(4, 4, 3000).is_none(), "every player in: nothing to read");
+        assert!(Placings::new(3, 4, 0).is_none(), "no stake: nothing to read");
+    }
+}
