@@ -21,6 +21,15 @@
 //! player not in the lead lost by mating the third; from the positions just after a first
 //! checkmate, the reading turned 73 % of the games into wins against 58 % (`docs/experiments.md`).
 
+use crate::position::Position;
+
+/// How a search from `root` reads values below eliminations (`None`: as they are; always in team
+/// games, whose places are a team's members' together).
+pub(super) fn for_root<const W: usize>(root: &Position<W>, stake: i32) -> Option<Placings> {
+    let game = root.game();
+    if game.rules.teams { None } else { Placings::new(root.active_count(), game.nplayers, stake) }
+}
+
 /// How a search reads values below eliminations (see the module's text).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Placings {

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::abdada::Busy;
 use super::brs::StaticMoves;
 use super::ordering::{Learned, MoveList, NO_CONTEXT};
-use super::placing::Placings;
+use super::placing::{self, Placings};
 use super::pool::{TURN_NODES, Turns};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
@@ -228,18 +228,12 @@ impl<'a, const W: usize> Worker<'a, W> {
         settings: SearchSettings,
         learned: Learned,
     ) -> Self {
-        let teams = team_search(root, &settings);
         Worker {
             pos: root.clone(),
             root: root.to_move(),
-            root_side: if teams { root.side_of(root.to_move()) } else { PlayerSet::only(root.to_move()) },
+            root_side: if team_search(root, &settings) { root.side_of(root.to_move()) } else { PlayerSet::only(root.to_move()) },
             multi: several_left(root),
-            // A team's places are its members' together: not these.
-            placings: if root.game().rules.teams {
-                None
-            } else {
-                Placings::new(root.active_count(), root.game().nplayers, shared.eval.params().placing_stake)
-            },
+            placings: placing::for_root(root, shared.eval.params().placing_stake),
             path: path.to_vec(),
             root_len: path.len(),
             shared,
