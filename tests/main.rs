@@ -8,6 +8,7 @@ mod browser;
 mod clocked;
 mod cwda_crosscheck;
 mod engine_limits;
+mod four_player_games;
 mod game_end;
 mod guru2;
 mod guru2_teams;
