@@ -3,36 +3,17 @@
 //! shards that together play the whole match and merge to its totals; an SPRT that stops early.
 //! Stockfish and python-chess are installed by the README's test command.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
+use crate::common::{json_lines, scratch, tessera_match};
+
 const STOCKFISH: &str = "/usr/games/stockfish";
-
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-match-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-/// Runs `tessera match ARGS`; returns its output, failing on a non-zero exit.
-fn tessera_match(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).arg("match").args(args).output().expect("tessera runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(out.status.success(), "tessera match {args:?}\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-    stdout
-}
 
 /// The summary lines of a match or merge: everything after its first line, less the time.
 fn totals(output: &str) -> Vec<String> {
     let lines: Vec<&str> = output.lines().filter(|l| !l.starts_with("game ") && !l.starts_with("time ")).collect();
     lines[1..].iter().map(|l| l.to_string()).collect()
-}
-
-fn json_lines(path: &Path) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(path).expect("JSON lines written");
-    text.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect()
 }
 
 fn fake(mode: &str) -> String {

@@ -3,6 +3,7 @@
 pub mod server;
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -173,4 +174,25 @@ pub fn think_with(s: &dyn Session, limits: &Limits, algorithm: MultiSearch, tt: 
 /// The best move found, as text.
 pub fn best_text(s: &dyn Session, result: &SearchResult) -> Option<String> {
     result.best.map(|m| s.move_text(m))
+}
+
+/// A fresh directory for one test's files.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs `tessera match ARGS`; returns its output, failing on a non-zero exit.
+pub fn tessera_match(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).arg("match").args(args).output().expect("tessera runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "tessera match {args:?}\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).expect("JSON lines written");
+    text.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect()
 }
