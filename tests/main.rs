@@ -6,6 +6,7 @@ mod common;
 mod aof3;
 mod browser;
 mod clocked;
+mod cluster;
 mod cwda_crosscheck;
 mod engine_limits;
 mod four_player_games;

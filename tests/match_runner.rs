@@ -6,15 +6,9 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{json_lines, scratch, tessera_match};
+use crate::common::{json_lines, scratch, tessera_match, totals};
 
 const STOCKFISH: &str = "/usr/games/stockfish";
-
-/// The summary lines of a match or merge: everything after its first line, less the time.
-fn totals(output: &str) -> Vec<String> {
-    let lines: Vec<&str> = output.lines().filter(|l| !l.starts_with("game ") && !l.starts_with("time ")).collect();
-    lines[1..].iter().map(|l| l.to_string()).collect()
-}
 
 fn fake(mode: &str) -> String {
     format!("python3 {}/tests/python/fake_uci.py {mode}", env!("CARGO_MANIFEST_DIR"))

@@ -192,6 +192,12 @@ pub fn tessera_match(args: &[&str]) -> String {
     stdout
 }
 
+/// The summary lines of a match or merge: everything after its first line, less the time.
+pub fn totals(output: &str) -> Vec<String> {
+    let lines: Vec<&str> = output.lines().filter(|l| !l.starts_with("game ") && !l.starts_with("time ")).collect();
+    lines[1..].iter().map(|l| l.to_string()).collect()
+}
+
 pub fn json_lines(path: &Path) -> Vec<serde_json::Value> {
     let text = std::fs::read_to_string(path).expect("JSON lines written");
     text.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect()
