@@ -363,7 +363,7 @@ fn search_parameters_are_options() {
 
 /// The selectivity parameters that are off by default reach the search: each changes the tree of
 /// a fixed-depth search (whether they make it smaller over many positions is measured in
-/// tuning/README.md, not here: one position's tree can grow either way).
+/// docs/experiments.md, not here: one position's tree can grow either way).
 #[test]
 fn selectivity_parameters_change_the_search() {
     let nodes = |option: Option<&str>| -> u64 {

@@ -4,7 +4,7 @@ a minor piece, ...): the mean of each, in centipawns for the player to move. A l
 all positions prices these rare groups little; a mean far from Stockfish's in a pair of mirrored
 groups (Q vs 2R and 2R vs Q) is a material term the evaluation lacks.
 
-usage: imbalance.py ENGINE LABELS...        (LABELS: files of tuning/data, gunzipped)
+usage: imbalance.py ENGINE LABELS...        (LABELS: label files, gunzipped: tuning/data.md)
 
 OPTS=name=value,... sets Eval_<name> options first, as for residuals.py.
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where tessera's lost chess games turned: Stockfish's score after each of tessera's moves.
 
-    python3 tuning/loss_drops.py --depth 14 tuning/data/cal-2200-c8f874c-tail.jsonl.gz
+    python3 tuning/loss_drops.py --depth 14 cal-2200-c8f874c-tail.jsonl.gz   # tuning/data.md
 
 Reads a match's JSON lines (`tessera match --jsonl`, gzipped or not), takes the games the engine
 named `--engine` lost, and scores the position after each of its moves (from ply 9, after the

@@ -5,7 +5,7 @@ gain is a candidate evaluation term (LINE in tuning/README.md was found this way
 
 usage: residuals.py LABELS N ENGINE        (OPTS=name=value,... sets Eval_<name> options first)
 
-LABELS: a file of tuning/data (gunzip first); N: quiet positions to read; needs numpy.
+LABELS: a label file (tuning/data.md; gunzip first); N: quiet positions to read; needs numpy.
 """
 import sys, random
 import chess

@@ -19,7 +19,7 @@ from learned import Table, fit_tables
 # Ranks from the King's own side counted apart: its first three, then the rest together.
 RANKS = 4
 BUCKETS = 8 * RANKS
-# The ridge weight was chosen by the held-out error on the label files of `tuning/data` (the
+# The ridge weight was chosen by the held-out error on the label files of `tuning/data.md` (the
 # values played at 0.7: 1e-9: 0.018374, 2e-9: 0.018364; the table off 0.018628).
 RIDGE = 2e-9
 STEPS = 400

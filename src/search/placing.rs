@@ -15,7 +15,7 @@
 //!
 //! Only once a player is out: before the first checkmate the places are not shared as the draw
 //! shares them, for the first mater wins almost every game that is decided (97 % in self-play,
-//! `tuning/README.md`, "Four-player games: why they stall"), so a search from a root with every
+//! `docs/experiments.md`, "Four-player games: why they stall"), so a search from a root with every
 //! player in reads its values as they are. After it, without this reading, both other players
 //! scored the first mater's winning mate of either as a loss and defended each other, and a
 //! player not in the lead lost by mating the third; from the positions just after a first

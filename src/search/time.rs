@@ -24,10 +24,9 @@ const PER_MOVE_COST_MS: u64 = 3;
 /// Share of the increment spent on this move, in quarters (all of it: the soft limit is a budget
 /// that an iteration rarely uses in full).
 const INCREMENT_QUARTERS: u64 = 4;
-/// The aim per move, in percent of the clock's share and the increment: 130 % gained
-/// +21.0 ± 14.1 Elo over 100 % (SPRT H1, 1,310 games at 2 s + 0.02 s, `Slow Mover` 130 against
-/// 100), as tessera ended its games against Stockfish at 10 s + 0.1 s with 2.3 s left on average
-/// and Stockfish with 0.6 s. Not in sudden death: there a long game must last on the clock alone
+/// The aim per move, in percent of the clock's share and the increment: at 100 % tessera ended
+/// its games with a quarter of its clock unused (run SM in `docs/experiments.md`). Not in sudden
+/// death: there a long game must last on the clock alone
 /// (at 130 % a 1 s clock did not last 140 moves). `Slow Mover` scales the aim further.
 const AIM_PERCENT: u64 = 130;
 /// The soft limit is at most this share of the usable time (tenths), so that one move never
