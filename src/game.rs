@@ -5,7 +5,7 @@
 
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::PieceDef;
-use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
+use crate::types::{Cell, PieceType, Player, Table};
 
 #[derive(Clone, Debug)]
 pub struct PlayerDef {
@@ -145,29 +145,6 @@ pub struct GameDef {
     pub rules: Rules,
     /// Names of the two armies for Cwda-style pairings (display only).
     pub armies: Vec<String>,
-    /// The search `MultiplayerSearch auto` plays while three or more players are in the game:
-    /// the winner of a round robin of the searches in this game (`tuning/round_robin.sh`).
-    pub multi_search: MultiSearch,
-    /// The game's own values of evaluation parameters (`name=value,...` over the defaults,
-    /// `eval::PARAMS`): fitted to this game's play where its pieces differ.
-    pub eval: &'static str,
-    /// Learned square values (`tuning/squares.py`; empty: none), read by
-    /// [`crate::eval::EvalTables`]: per piece code, a middle-game and an end-game block of the
-    /// centipawns a man of that type adds on each cell, in cell order, from the first player's
-    /// side. Only for two players: the second player's cells are the first's mirrored top to
-    /// bottom.
-    pub squares: &'static str,
-    /// Learned royal-pawn values (`tuning/royal_pawns.py`; empty: none), read by
-    /// [`crate::eval::EvalTables`]: a `buckets` block giving each cell, from the first player's
-    /// side, the bucket of a royal piece standing there, then per bucket `own B mg|eg` and `enemy
-    /// B mg|eg` blocks: the centipawns a pawn-like man adds on each cell (from its owner's side)
-    /// while its owner's royal piece, or the enemy's, stands in bucket B (the enemy's bucket read
-    /// from the enemy's side). Only for two players, mirrored top to bottom as `squares`.
-    pub royal_pawns: &'static str,
-    /// A learned correction network (`tuning/network.py`; empty: none), read by
-    /// [`crate::eval::EvalTables`]: one hidden layer over the men seen from the player to move,
-    /// its text format in `eval::network`. Only for two players.
-    pub network: &'static str,
 }
 
 /// One man of the start position.

@@ -241,9 +241,9 @@ fn main() {
             }
         }
         Some(Command::EvalParams { game }) => {
-            let values = match game.as_deref().map(|id| tessera::games::definition(id).ok_or(id)) {
+            let values = match game.as_deref().map(|id| tessera::games::profile(id).ok_or(id)) {
                 None => PARAMS,
-                Some(Ok(def)) => tessera::eval::game_params(&def),
+                Some(Ok(profile)) => profile.eval.params,
                 Some(Err(id)) => {
                     eprintln!("error: unknown game '{id}'");
                     std::process::exit(2);

@@ -5,9 +5,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::eval::{Breakdown, EvalOverrides, EvalParams, Evaluator, game_params};
+use crate::eval::{Breakdown, EvalOverrides, EvalParams, Evaluator};
 use crate::game::GameDef;
-use crate::games;
+use crate::games::{self, Profile};
 use crate::notation::{self, NotationError};
 use crate::position::{GameEnd, Man, Move, Position};
 use crate::registry::{self, width_for};
@@ -69,6 +69,8 @@ pub struct SearchRequest<'a> {
 
 pub trait Session: Send + Sync {
     fn def(&self) -> &'static GameDef;
+    /// How the engine plays the game.
+    fn profile(&self) -> &Profile;
     /// Sets the position (`None` = the start) and plays `moves`; on error nothing changes.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), NotationError>;
     /// The legal move written as `text`.
@@ -142,6 +144,8 @@ impl dyn Session + '_ {
 #[derive(Clone)]
 struct GameSession<const W: usize> {
     game: &'static Game<W>,
+    /// How the engine plays the game.
+    profile: Profile,
     pos: Position<W>,
     /// Hashes of every position of the game so far, the current one last.
     history: Vec<u64>,
@@ -150,21 +154,21 @@ struct GameSession<const W: usize> {
 
 /// Opens a game by id at its start position.
 pub fn open(id: &str) -> Option<Box<dyn Session>> {
-    let def = games::definition(id)?;
+    let (def, profile) = (games::definition(id)?, games::profile(id)?);
     Some(match width_for(def.geometry.len()) {
-        1 => Box::new(GameSession::<1>::new(registry::compiled(def))),
-        4 => Box::new(GameSession::<4>::new(registry::compiled(def))),
-        6 => Box::new(GameSession::<6>::new(registry::compiled(def))),
-        _ => Box::new(GameSession::<8>::new(registry::compiled(def))),
+        1 => Box::new(GameSession::<1>::new(registry::compiled(def), profile)),
+        4 => Box::new(GameSession::<4>::new(registry::compiled(def), profile)),
+        6 => Box::new(GameSession::<6>::new(registry::compiled(def), profile)),
+        _ => Box::new(GameSession::<8>::new(registry::compiled(def), profile)),
     })
 }
 
 impl<const W: usize> GameSession<W> {
-    fn new(game: &'static Game<W>) -> Self {
-        let eval = Evaluator::new(game, &game_params(&game.def));
+    fn new(game: &'static Game<W>, profile: Profile) -> Self {
+        let eval = Evaluator::of_profile(game, &profile.eval, &EvalOverrides::default());
         let mut pos = Position::start(game);
         eval.prepare(&mut pos);
-        GameSession { game, history: vec![pos.hash()], pos, eval }
+        GameSession { game, profile, history: vec![pos.hash()], pos, eval }
     }
 
     fn repetitions(&self) -> usize {
@@ -185,13 +189,17 @@ impl<const W: usize> Session for GameSession<W> {
         &self.game.def
     }
 
+    fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), NotationError> {
         let mut pos = match fen {
             None => Position::start(self.game),
             Some(f) => notation::parse_position(self.game, f)?,
         };
         self.eval.prepare(&mut pos);
-        let mut next = GameSession { game: self.game, history: vec![pos.hash()], pos, eval: self.eval.clone() };
+        let mut next = GameSession { game: self.game, profile: self.profile, history: vec![pos.hash()], pos, eval: self.eval.clone() };
         for m in moves {
             let mv = notation::parse_move(&next.pos, m)?;
             next.make_legal(mv);
@@ -299,7 +307,7 @@ impl<const W: usize> Session for GameSession<W> {
     }
 
     fn set_eval_overrides(&mut self, overrides: &EvalOverrides) {
-        self.eval = Evaluator::new(self.game, &overrides.apply(game_params(&self.game.def)));
+        self.eval = Evaluator::of_profile(self.game, &self.profile.eval, overrides);
         self.eval.prepare(&mut self.pos);
     }
 
@@ -319,6 +327,7 @@ impl<const W: usize> Session for GameSession<W> {
             helpers: request.helpers,
             eval: &self.eval,
             settings: request.settings,
+            game_search: self.profile.multi_search,
         };
         let mut last = None;
         let mut keep = |info: Info| {

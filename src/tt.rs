@@ -45,8 +45,6 @@ pub struct Entry {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
-    /// Whether the node was on a principal variation when stored (Stockfish's `ttPv`).
-    pub pv: bool,
 }
 
 struct Slot {
@@ -220,16 +218,10 @@ impl TransTable {
             1 => Bound::Lower,
             _ => Bound::Upper,
         };
-        Some(Entry {
-            mv: Move::from_raw(mv),
-            score: (data & 0xFFFF_FFFF) as u32 as i32,
-            depth: ((data >> 32) & 0xFF) as i32 - 1,
-            bound,
-            pv: (data >> 42) & 1 != 0,
-        })
+        Some(Entry { mv: Move::from_raw(mv), score: (data & 0xFFFF_FFFF) as u32 as i32, depth: ((data >> 32) & 0xFF) as i32 - 1, bound })
     }
 
-    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound, pv: bool) {
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
         let s = self.slot(key);
         let key = key ^ self.salt.load(Ordering::Relaxed);
         let age = self.age.load(Ordering::Relaxed) & 0xFF;
@@ -241,12 +233,7 @@ impl TransTable {
             return;
         }
         let mv = if mv == Move::NONE && old_key == key { Move::from_raw(s.mv.load(Ordering::Relaxed)) } else { mv };
-        let data = (score as u32 as u64)
-            | (((depth + 1).clamp(0, 255) as u64) << 32)
-            | ((bound as u64) << 40)
-            | (u64::from(pv) << 42)
-            | (age << 48)
-            | (1 << 56);
+        let data = (score as u32 as u64) | (((depth + 1).clamp(0, 255) as u64) << 32) | ((bound as u64) << 40) | (age << 48) | (1 << 56);
         s.mv.store(mv.raw(), Ordering::Relaxed);
         s.data.store(data, Ordering::Relaxed);
         s.check.store(key ^ mv.raw() ^ data, Ordering::Relaxed);
@@ -273,14 +260,14 @@ mod tests {
     fn store_and_probe_round_trip() {
         let tt = TransTable::new(1).expect("1 MiB");
         let mv = Move::new(Cell::new(12), Cell::new(28));
-        tt.store(0xDEAD_BEEF, mv, -123, 7, Bound::Lower, true);
+        tt.store(0xDEAD_BEEF, mv, -123, 7, Bound::Lower);
         let e = tt.probe(0xDEAD_BEEF).expect("stored");
-        assert_eq!((e.mv, e.score, e.depth, e.bound, e.pv), (mv, -123, 7, Bound::Lower, true));
+        assert_eq!((e.mv, e.score, e.depth, e.bound), (mv, -123, 7, Bound::Lower));
         assert!(tt.probe(0xDEAD_BEEE).is_none());
         tt.clear();
         assert!(tt.probe(0xDEAD_BEEF).is_none(), "cleared");
-        tt.store(0xDEAD_BEEF, mv, 5, 1, Bound::Exact, false);
-        assert_eq!(tt.probe(0xDEAD_BEEF).map(|e| (e.score, e.pv)), Some((5, false)));
+        tt.store(0xDEAD_BEEF, mv, 5, 1, Bound::Exact);
+        assert_eq!(tt.probe(0xDEAD_BEEF).map(|e| e.score), Some(5));
     }
 
     #[test]
@@ -301,7 +288,7 @@ mod tests {
         assert!(tt.slots.iter().all(|s| s.data.load(Ordering::Relaxed) == 0), "zeroed");
         let mv = Move::new(Cell::new(1), Cell::new(2));
         for key in (0..1000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
-            tt.store(key, mv, 7, 3, Bound::Exact, false);
+            tt.store(key, mv, 7, 3, Bound::Exact);
             assert_eq!(tt.probe(key).map(|e| e.score), Some(7));
         }
         let small = TransTable::new(1).expect("1 MiB");

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::common::{EngineProcess, SessionText};
-use tessera::eval::{EvalParams, game_params};
+use tessera::eval::EvalParams;
 use tessera::protocol::{InfoStyle, info_line};
 use tessera::search::{Control, HelperPool, Heuristics, Info, Limits, MultiSearch, Score, SearchSettings};
 use tessera::session::{self, SearchRequest, Session};
@@ -46,7 +46,7 @@ fn evaluation_parameters_are_options() {
     // From the start position a depth-2 search ends in quiet positions with the root player to
     // move: the tempo is all that changes the score. Chess has its own tempo, which the option
     // replaces.
-    let own = game_params(&tessera::games::definition("chess").expect("chess")).tempo;
+    let own = tessera::games::profile("chess").expect("chess").eval.params.tempo;
     let base = score_at(&run(&["go depth 2"]), 2);
     assert_eq!(score_at(&run(&["setoption name Eval_tempo value 60", "go depth 2"]), 2), base + 60 - own);
     // Kept across a change of game; option names are case-insensitive.
@@ -361,9 +361,9 @@ fn search_parameters_are_options() {
     assert!(full > pruned, "{full} <= {pruned}");
 }
 
-/// The selectivity parameters that are off by default reach the search: each changes the tree of
-/// a fixed-depth search (whether they make it smaller over many positions is measured in
-/// docs/experiments.md, not here: one position's tree can grow either way).
+/// The selectivity parameters reach the search: each changes the tree of a fixed-depth search
+/// (whether a value makes it smaller over many positions is measured in docs/experiments.md, not
+/// here: one position's tree can grow either way).
 #[test]
 fn selectivity_parameters_change_the_search() {
     let nodes = |option: Option<&str>| -> u64 {
@@ -377,83 +377,14 @@ fn selectivity_parameters_change_the_search() {
     };
     let default = nodes(None);
     for option in [
-        "Search_lmr_captures value 1",
-        "Search_lmr_unimproving value 1",
         "Search_null_move_depth value 2",
-        "Search_reduced_pruning value 1",
-        "Search_quiesce_moves value 2",
-        "Search_probcut_margin value 150",
+        "Search_futility_depth value 5",
+        "Search_lmp_depth value 6",
+        "Search_rfp_depth value 6",
+        "Search_lmr_base value 125",
     ] {
         assert_ne!(nodes(Some(option)), default, "{option}");
     }
-}
-
-/// The move of an `info ... pv` line and whether the line is exact (no bound).
-fn pv_move(line: &str) -> (&str, bool) {
-    let first = line.split(" pv ").nth(1).and_then(|pv| pv.split_whitespace().next()).expect("a pv move");
-    (first, !line.contains("bound "))
-}
-
-/// With `partial_iteration` a search stopped inside an iteration plays the root move that
-/// iteration had already searched to its full depth above the last completed value (or above
-/// the last completed move's value in it), and says so in a last `lowerbound` line; without it
-/// the last completed iteration's move stands. A node limit stops the search at the same node
-/// each time: limits a little below the end of an iteration that changed its move stop it after
-/// the new move was found.
-#[test]
-fn a_stopped_iteration_plays_a_move_it_proved_better() {
-    // Positions whose search to depth 10 changes its move between completed iterations (the QGD
-    // first; which do depends on the evaluation, so the test takes the first that does).
-    let switched = [
-        "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9",
-        "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "position fen rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/2P1PN2/PP3PPP/RNBQKB1R w KQkq - 0 5",
-        "position startpos moves e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6",
-    ]
-    .into_iter()
-    .find_map(stopped_iteration_switch);
-    let (position, nodes, exact_move) = switched.expect("a limit stops an iteration after its new move");
-    // Off, the same search plays the completed iteration's move.
-    let out = run(&["setoption name Search_partial_iteration value 0", position, &format!("go nodes {nodes}")]);
-    assert_eq!(out.last().and_then(|l| l.split_whitespace().nth(1)), Some(exact_move.as_str()));
-}
-
-/// In `position`, a node limit that stops an iteration after it found a new move: the limit and
-/// the last completed iteration's move; the checks of [`a_stopped_iteration_plays_a_move_it_proved_better`]
-/// on every limit tried.
-fn stopped_iteration_switch(position: &str) -> Option<(&str, u64, String)> {
-    let lines_of = |partial: u32, go: &str| {
-        let out = run(&[&format!("setoption name Search_partial_iteration value {partial}"), position, go]);
-        let best = out.last().and_then(|l| l.split_whitespace().nth(1)).expect("bestmove").to_string();
-        let lines: Vec<String> = out.into_iter().filter(|l| l.starts_with("info depth") && l.contains(" pv ")).collect();
-        (best, lines)
-    };
-    let nodes_of =
-        |line: &str| -> u64 { line.split_whitespace().skip_while(|&w| w != "nodes").nth(1).and_then(|n| n.parse().ok()).expect("nodes") };
-    let (_, full) = lines_of(0, "go depth 10");
-    let completed: Vec<&String> = full.iter().filter(|l| pv_move(l).1).collect();
-    let mut switched = None;
-    for pair in completed.windows(2).filter(|p| pv_move(p[0]).0 != pv_move(p[1]).0) {
-        let (before, after) = (nodes_of(pair[0]), nodes_of(pair[1]));
-        for k in 1..=5 {
-            let nodes = after - k * (after - before) / 10;
-            let (best, lines) = lines_of(1, &format!("go nodes {nodes}"));
-            let last = lines.last().expect("a line");
-            assert_eq!(pv_move(last).0, best, "{last}");
-            let exact = lines.iter().rfind(|l| pv_move(l).1).expect("a completed iteration");
-            if pv_move(exact).0 != best {
-                assert!(last.contains(" lowerbound "), "{last}");
-                assert_eq!(depth_of(last), depth_of(exact) + 1, "{last}");
-                switched.get_or_insert((position, nodes, pv_move(exact).0.to_string()));
-            }
-        }
-    }
-    switched
-}
-
-/// The depth of an `info depth` line.
-fn depth_of(line: &str) -> u32 {
-    line.split_whitespace().nth(2).and_then(|d| d.parse().ok()).expect("a depth")
 }
 
 /// The pruning on by default does not hide short mates in chess.
@@ -525,19 +456,4 @@ fn two_player_searches_keep_what_they_learned() {
     let honey = session::open("honeycomb3").expect("honeycomb3");
     let first = nodes_with(&*honey, 4, &heuristics);
     assert_eq!(nodes_with(&*honey, 4, &heuristics), first);
-}
-
-/// Win at Chess no. 1 is a mate in two behind a Queen offered to a pawn (1.Qg6, then 2.Qh7 or
-/// 2.Nxg6). The reply to the offer is cut by a null move unless the search after the pass sees the
-/// quiet mate (Qh7): either the capture search's quiet checks (`Search_quiesce_checks`) or a null
-/// move that always searches a ply at least (`Search_null_move_min_depth`) find it within a
-/// depth-10 search.
-#[test]
-fn a_mate_threat_behind_a_null_move_is_seen() {
-    let position = "position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1";
-    for option in ["Search_quiesce_checks", "Search_null_move_min_depth"] {
-        let out = run(&[&format!("setoption name {option} value 1"), position, "go depth 10"]);
-        assert_eq!(out.last().map(|l| l.split_whitespace().nth(1)), Some(Some("g3g6")), "{option}: {out:?}");
-        assert!(out.iter().any(|l| l.starts_with("info depth 10 ") && l.contains("score mate 2")), "{option}: {out:?}");
-    }
 }

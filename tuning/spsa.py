@@ -21,7 +21,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-EVAL_RS = os.path.join(ROOT, "src", "eval", "mod.rs")
 SUMMARY = re.compile(r"^(\S+)\s+games\s+(\d+)\s+score\s+[\d.]+%.*\spoints\s+([\d.]+)/(\d+)\s*$")
 
 
@@ -62,22 +61,6 @@ def clamp(v, lo, hi):
     return max(lo, min(hi, v))
 
 
-def apply_to_source(values):
-    """Rewrites the values in `pub const PARAMS: EvalParams = EvalParams { ... };` of src/eval/mod.rs."""
-    with open(EVAL_RS) as f:
-        text = f.read()
-    m = re.search(r"pub const PARAMS: EvalParams =\s*EvalParams \{(.*?)\};", text, re.S)
-    if not m:
-        raise RuntimeError("PARAMS table not found in src/eval/mod.rs")
-    body = m.group(1)
-    for name, v in values.items():
-        body, n = re.subn(rf"\b{name}: -?\d+", f"{name}: {v}", body)
-        if n != 1:
-            raise RuntimeError(f"parameter {name} not found exactly once in PARAMS")
-    with open(EVAL_RS, "w") as f:
-        f.write(text[: m.start(1)] + body + text[m.end(1):])
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tessera", default=os.path.join(ROOT, "target", "release", "tessera"), help="the engine binary")
@@ -96,7 +79,6 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--verify-games", type=int, default=0, help="finally play tuned against the defaults")
     ap.add_argument("--out", default="", help="log file (default tuning/runs/<game>-<time>.jsonl)")
-    ap.add_argument("--apply", action="store_true", help="write the tuned values into PARAMS in src/eval/mod.rs")
     args = ap.parse_args()
 
     if not os.path.exists(args.tessera):
@@ -154,6 +136,7 @@ def main():
         tuned = {n: int(round(v)) for n, v in theta.items()}
         log.write(json.dumps({"tuned": tuned}) + "\n")
         print("tuned: " + ",".join(f"{n}={v}" for n, v in tuned.items()))
+        print("as fields of the game's EvalParams (src/games/): " + ", ".join(f"{n}: {v}" for n, v in tuned.items()))
         if args.verify_games > 0:
             defaults = {n: known[n][0] for n in names}
             p, m, out = play(args.tessera, args.game, args.limit, tuned, defaults, args.verify_games, args.seed + 7,
@@ -161,9 +144,6 @@ def main():
             print("verification, tuned (plus) against the defaults (minus):")
             print(out.rstrip())
             log.write(json.dumps({"verify": {"games": args.verify_games, "tuned": p, "defaults": m}}) + "\n")
-    if args.apply:
-        apply_to_source(tuned)
-        print(f"wrote the tuned values into {EVAL_RS}; rebuild and re-run the tests")
 
 
 if __name__ == "__main__":

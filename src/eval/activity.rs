@@ -1,8 +1,7 @@
 //! The terms that need every piece's moves: mobility, attacks near each royal piece, its pawn
-//! shield, the enemy pawns storming it, the opponents' rider lines through it and the attacked
-//! cells next to it that only it guards, pairs of colour-bound men, redundant riders, riders on
-//! pawn lines free of pawns, leapers on outposts, trapped pieces, threats against men. One pass
-//! over the men computes them all.
+//! shield and the opponents' rider lines through it, pairs of colour-bound men, redundant riders,
+//! riders on pawn lines free of pawns, leapers on outposts, trapped pieces, threats against men.
+//! One pass over the men computes them all.
 
 use super::EvalTables;
 use super::tables::Shape;
@@ -11,17 +10,33 @@ use crate::movegen::targets::attack_targets;
 use crate::position::{Position, Tapered};
 use crate::types::{MAX_TYPES, PerPlayer};
 
-/// Every weight of these terms at 0, as parameter text (a game's values or an override): a
-/// macro, so that a game's value text can `concat!` it.
-macro_rules! activity_off {
-    () => {
-        "mobility_quarter=0,mobility_eg_quarter=0,king_attack=0,king_danger=0,king_shield=0,\
-         king_exposure=0,king_storm=0,king_weak=0,pair=0,pair_eg=0,redundancy=0,redundancy_eg=0,\
-         open_line=0,open_line_eg=0,half_open_line=0,outpost=0,outpost_eg=0,trapped=0,trapped_eg=0,\
-         threat_pawn=0,threat_pawn_eg=0,threat_lesser=0,threat_lesser_eg=0,hanging=0,hanging_eg=0"
-    };
+/// `params` with every weight of these terms at 0.
+pub const fn activity_off(params: super::EvalParams) -> super::EvalParams {
+    super::EvalParams {
+        mobility_quarter: 0,
+        mobility_eg_quarter: 0,
+        king_attack: 0,
+        king_danger: 0,
+        king_shield: 0,
+        king_exposure: 0,
+        pair: 0,
+        pair_eg: 0,
+        redundancy: 0,
+        open_line: 0,
+        half_open_line: 0,
+        outpost: 0,
+        outpost_eg: 0,
+        trapped: 0,
+        trapped_eg: 0,
+        threat_pawn: 0,
+        threat_pawn_eg: 0,
+        threat_lesser: 0,
+        threat_lesser_eg: 0,
+        hanging: 0,
+        hanging_eg: 0,
+        ..params
+    }
 }
-pub(crate) use activity_off;
 
 /// Whether any weight of these terms is set.
 pub(super) fn enabled(params: &super::EvalParams) -> bool {
@@ -32,14 +47,10 @@ pub(super) fn enabled(params: &super::EvalParams) -> bool {
         params.king_danger,
         params.king_shield,
         params.king_exposure,
-        params.king_storm,
-        params.king_weak,
         params.pair,
         params.pair_eg,
         params.redundancy,
-        params.redundancy_eg,
         params.open_line,
-        params.open_line_eg,
         params.half_open_line,
         params.outpost,
         params.outpost_eg,
@@ -61,9 +72,6 @@ fn threats_enabled(params: &super::EvalParams) -> bool {
 pub(super) struct Activity {
     pub mobility: PerPlayer<Tapered>,
     pub king_safety: PerPlayer<Tapered>,
-    /// The attacks next to each royal piece (a penalty, kept apart from `king_safety` for the
-    /// hunt: `EvalParams::royal_hunt`).
-    pub danger: PerPlayer<Tapered>,
     pub pieces: PerPlayer<Tapered>,
 }
 
@@ -80,12 +88,12 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let pawns = pos.pawn_men();
     let pawn_tables = game.pawns.as_ref();
     let outposts = params.outpost != 0 || params.outpost_eg != 0;
-    let lines = params.open_line != 0 || params.open_line_eg != 0 || params.half_open_line != 0;
-    let redundant = params.redundancy != 0 || params.redundancy_eg != 0;
+    let lines = params.open_line != 0 || params.half_open_line != 0;
+    let redundant = params.redundancy != 0;
     let kings = params.king_attack != 0 || params.king_danger != 0;
     let threats = threats_enabled(params);
-    // Every man's attacks: for the threats and the weak cells next to the royal pieces.
-    let attack_sets = threats || params.king_weak != 0;
+    // Every man's attacks, for the threats.
+    let attack_sets = threats;
 
     // Where each player's pawns attack now, and where they could ever attack.
     let mut pawn_attacks = PerPlayer::splat(Bitboard::<W>::EMPTY);
@@ -107,21 +115,13 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         let Some(k) = pos.royal_cell(q) else { continue };
         let m = pos.man_at(k);
         zones[q] = pos.piece_targets(k, m.kind(), m.orientation(), Bitboard::EMPTY);
-        if (params.king_shield != 0 || params.king_storm != 0)
+        if params.king_shield != 0
             && let Some(tables) = pawn_tables
         {
-            let widen = |zone: Bitboard<W>| zone.iter().fold(zone, |b, x| b | tables[q].step[x]);
-            let ahead = widen(zones[q] | Bitboard::from_cell(k));
+            let near = zones[q] | Bitboard::from_cell(k);
+            let ahead = near.iter().fold(near, |b, x| b | tables[q].step[x]);
             let shield = (ahead & pawns & pos.pieces_of(q)).count() as i32;
             king_safety[q] += Tapered::new(shield * params.king_shield, 0);
-            if params.king_storm != 0 {
-                // The nearer an enemy pawn, the more zones count it.
-                let enemy_pawns = pawns & pos.pieces_of_set(pos.opponents(q));
-                let two = widen(ahead);
-                let three = widen(two);
-                let storm = [ahead, two, three].iter().map(|&z| (z & enemy_pawns).count() as i32).sum::<i32>();
-                king_safety[q] -= Tapered::new(storm * params.king_storm, 0);
-            }
         }
         if params.king_exposure != 0 {
             let open = (pos.ride_lines(k, pos.opponents(q)) & !pos.pieces_of(q)).count() as i32;
@@ -163,7 +163,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     let mut first_class = PerPlayer::splat([NO_CLASS; MAX_TYPES]);
     let mut paired = PerPlayer::splat([false; MAX_TYPES]);
     let mut riders = PerPlayer::splat([0i32; MAX_TYPES]);
-    let open = Tapered::new(params.open_line, params.open_line_eg);
+    let open = Tapered::new(params.open_line, 0);
     let half_open = Tapered::new(params.half_open_line, 0);
     let outpost = Tapered::new(params.outpost, params.outpost_eg);
     let trapped = Tapered::new(params.trapped, params.trapped_eg);
@@ -235,22 +235,12 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             }
         }
     }
-    // The cells next to a royal piece that an opponent attacks and only the royal piece guards.
-    let guarded = attacked_by;
     for q in active.iter() {
         attacked_by[q] |= royal_attacks[q];
     }
-    if params.king_weak != 0 {
-        for p in active.iter() {
-            let enemy_attacks = pos.opponents(p).iter().fold(Bitboard::EMPTY, |b, q| b | attacked_by[q]);
-            let weak = (zones[p] & enemy_attacks & !guarded[p]).count() as i32;
-            king_safety[p] -= Tapered::new(weak * params.king_weak, 0);
-        }
-    }
     let pair = Tapered::new(params.pair, params.pair_eg);
-    let redundancy = Tapered::new(params.redundancy, params.redundancy_eg);
+    let redundancy = Tapered::new(params.redundancy, 0);
     let mut mobility = PerPlayer::splat(Tapered::ZERO);
-    let mut danger = PerPlayer::splat(Tapered::ZERO);
     if threats {
         let (by_pawn_w, lesser_w, hanging_w) = (
             Tapered::new(params.threat_pawn, params.threat_pawn_eg),
@@ -268,11 +258,11 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
     }
     for p in game.players() {
         mobility[p] = Tapered::new(params.mobility_quarter, params.mobility_eg_quarter) * moves[p] / 4;
-        danger[p] = Tapered::new(units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8, 0);
+        king_safety[p] -= Tapered::new(units[p] * params.king_attack + units[p] * attackers[p] * params.king_danger / 8, 0);
         pieces[p] += pair * paired[p].iter().filter(|&&b| b).count() as i32;
         if redundant {
             pieces[p] -= redundancy * riders[p].iter().map(|&n| n * (n - 1) / 2).sum::<i32>();
         }
     }
-    Activity { mobility, king_safety, danger, pieces }
+    Activity { mobility, king_safety, pieces }
 }

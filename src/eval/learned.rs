@@ -119,17 +119,17 @@ fn zero_cells(ncells: usize) -> Table<Player, Table<Cell, Tapered>> {
     Table::from_fn(2, |_| Table::from_fn(ncells, |_| Tapered::ZERO))
 }
 
-/// The definition's learned square values (`GameDef::squares`: per piece code an `mg` and an
-/// `eg` block) per type, orientation and cell, in `permille` of the written centipawns; `None`
-/// where the game has none.
-pub(super) fn squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<SquareTable> {
+/// Learned square values (`LearnedTexts::squares`: per piece code an `mg` and an `eg` block) per
+/// type, orientation and cell, in `permille` of the written centipawns; `None` where there are
+/// none.
+pub(super) fn squares<const W: usize>(game: &Game<W>, text: &str, permille: i32) -> Option<SquareTable> {
     let def = &game.def;
-    if def.squares.is_empty() || permille == 0 {
+    if text.is_empty() || permille == 0 {
         return None;
     }
     let oriented = oriented(game);
     let mut out: SquareTable = game.piece_types().map(|_| zero_cells(game.ncells)).collect();
-    for block in blocks(game, "square values", def.squares) {
+    for block in blocks(game, "square values", text) {
         let bad = |why: &str| -> ! { panic!("game {}: square values, line {}: {why}", def.id, block.line) };
         let header = "a header is a piece code and mg or eg";
         let &[code, word] = &block.header[..] else { bad(header) };
@@ -140,7 +140,7 @@ pub(super) fn squares<const W: usize>(game: &Game<W>, permille: i32) -> Option<S
     Some(out)
 }
 
-/// The learned royal-pawn values of a game (`GameDef::royal_pawns`), per orientation.
+/// The learned royal-pawn values of a game (`LearnedTexts::royal_pawns`), per orientation.
 #[derive(Debug)]
 pub struct RoyalPawns {
     /// Per orientation of a royal piece, the bucket of each cell.
@@ -154,15 +154,15 @@ pub struct RoyalPawns {
 /// Buckets at most (they are stored in a byte).
 const MAX_BUCKETS: usize = 256;
 
-/// The definition's learned royal-pawn values in `permille` of the written centipawns; `None`
-/// where the game has none.
-pub(super) fn royal_pawns<const W: usize>(game: &Game<W>, permille: i32) -> Option<RoyalPawns> {
+/// Learned royal-pawn values in `permille` of the written centipawns; `None` where there are
+/// none.
+pub(super) fn royal_pawns<const W: usize>(game: &Game<W>, text: &str, permille: i32) -> Option<RoyalPawns> {
     let def = &game.def;
-    if def.royal_pawns.is_empty() || permille == 0 {
+    if text.is_empty() || permille == 0 {
         return None;
     }
     let oriented = oriented(game);
-    let all = blocks(game, "royal-pawn values", def.royal_pawns);
+    let all = blocks(game, "royal-pawn values", text);
     let bad = |line: usize, why: &str| -> ! { panic!("game {}: royal-pawn values, line {line}: {why}", def.id) };
     let Some((first, rest)) = all.split_first().filter(|(b, _)| b.header == ["buckets"]) else {
         bad(all.first().map_or(1, |b| b.line), "the first block is the buckets")

@@ -14,37 +14,31 @@
 //! - Pawn structure ([`pawns`]): passed, isolated, doubled, backward and supported pawns, from
 //!   the pawn tables of the game (`tables::pawns`), and the royal pieces' distances to passed
 //!   pawns.
-//! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield, the enemy
-//!   pawns storming it and the opponents' rider lines through it, pairs of colour-bound men,
-//!   redundant riders (a second of one type), riders on open pawn lines, leapers on outposts,
+//! - Activity ([`activity`]): mobility, attacks near each royal piece, its pawn shield and the
+//!   opponents' rider lines through it, pairs of colour-bound men, redundant riders (a second of one type), riders on open pawn lines, leapers on outposts,
 //!   trapped pieces, threats against men.
 //! - Mop-up ([`mopup`]): driving a bare royal piece to be mated.
 //! - A learned correction network ([`network`]), where a game's definition has one and
 //!   `network_permille` is set: one hidden layer over the men seen from the player to move,
 //!   fitted by `tuning/network.py` to Stockfish's labels on top of the terms above.
-//! - End-game scaling ([`scale`]), two players: the end-game weights shrink where the stronger
-//!   side's edge is known to win less often (opposite-coloured Bishops, few pawns left).
 //!
 //! Every tunable number is in [`EvalParams`]; a game may give its own values (its definition's
 //! `eval`), and users may override either.
 
 mod activity;
-mod escapes;
 mod learned;
 mod mopup;
 mod network;
 mod pawns;
-mod scale;
 pub mod tables;
 
 use std::sync::Arc;
 
-use crate::game::GameDef;
 use crate::params::ParamError;
 use crate::position::{PHASE_FULL, Position, Tapered};
 use crate::tables::Game;
 use crate::types::{PerPlayer, PieceType, Player, Table};
-pub(crate) use activity::activity_off;
+pub use activity::activity_off;
 pub use pawns::PawnCache;
 pub use tables::EvalTables;
 
@@ -77,15 +71,14 @@ crate::params::tunable! {
     /// Rooks and Bishops.
     material_scale_permille: -500..=500,
     material_scale_eg_permille: -500..=500,
-    /// The game's learned square values (its definition's `squares`, where it has them), in
+    /// The game's learned square values (its profile's `squares`, where it has them), in
     /// thousandths of the fitted centipawns: 1000 as fitted, 0 off.
     square_values_permille: 0..=2000,
-    /// The game's learned royal-pawn values (its definition's `royal_pawns`, where it has them),
+    /// The game's learned royal-pawn values (its profile's `royal_pawns`, where it has them),
     /// in thousandths of the fitted centipawns: 1000 as fitted, 0 off (chess plays 700).
     royal_pawn_values_permille: 0..=2000,
-    /// The game's learned correction network (its definition's `network`, where it has one), in
-    /// thousandths of its fitted output: 1000 as fitted, 0 off (the default: in self-play chess's
-    /// has not yet paid for its cost, NN in `tuning/README.md`).
+    /// The game's learned correction network (its profile's `network`, where it has one), in
+    /// thousandths of its fitted output: 1000 as fitted, 0 off.
     network_permille: 0..=2000,
     /// Piece-square bonus per empty-board move above the piece's average, in 1/4 centipawns.
     centrality_quarter: 0..=200,
@@ -151,32 +144,14 @@ crate::params::tunable! {
     /// King safety (middle game): penalty per cell, not holding an own man, on the lines of the
     /// opponents' rider types through the royal piece, up to the first man on each.
     king_exposure: 0..=100,
-    /// King safety (middle game): penalty per enemy pawn storming the royal piece, counted once
-    /// for each of three widening zones it stands in: the cells next to the royal piece with one
-    /// step of the own pawns ahead of them (the shield's cells), then two steps, then three.
-    king_storm: 0..=100,
-    /// King safety (middle game): penalty per cell next to the royal piece that an opponent
-    /// attacks and no own man but the royal piece guards.
-    king_weak: 0..=100,
-    /// Penalty per square of the escapes a royal piece lacks of four: the cells it could step to
-    /// that its side does not hold and no opponent attacks (`escapes`). With three or four
-    /// players a royal piece without one is mated by the next check, whoever gives it.
-    royal_escapes: 0..=100,
-    /// With three or more players: a player is credited this many percent of the royal danger
-    /// (`king_attack`, `king_danger`, `royal_escapes`) of the opponent in most, so that every
-    /// opponent of the most exposed royal piece closes in on it together (the penalty alone gives
-    /// each of them only its share of the mean).
-    royal_hunt: 0..=300,
     /// Two men of a colour-bound type on different colours.
     pair: 0..=200,
     pair_eg: 0..=200,
     /// Penalty per two riders of one type and one owner that are not colour-bound (two Rooks):
     /// the second adds less than the first, as Kaufman's redundancy of the major pieces.
     redundancy: 0..=200,
-    redundancy_eg: 0..=200,
     /// A rider with a ride along a pawn line free of pawns (open) ...
     open_line: 0..=100,
-    open_line_eg: 0..=100,
     /// ... or free of own pawns only (half-open).
     half_open_line: 0..=100,
     /// A leaper on a cell a friendly pawn protects and no enemy pawn can ever attack.
@@ -195,16 +170,6 @@ crate::params::tunable! {
     /// ... or attacked by any enemy man and defended by none of its owner's (hanging).
     hanging: 0..=300,
     hanging_eg: 0..=300,
-    /// End-game scaling with two players: the share of both sides' end-game weights kept, in
-    /// 64ths (64: all), where each side has a single piece besides its pawns and royal piece, of
-    /// the same colour-bound type on different colour classes ...
-    opposite_classes_scale: 0..=64,
-    /// ... and at most this plus `few_pawns_scale_per_pawn` per pawn the stronger side (the one
-    /// ahead in the end game) has left, where it is at most `few_pawns_edge` ahead in pieces (by
-    /// the definition's values: a minor piece, not a Queen against pawns).
-    few_pawns_scale: 0..=64,
-    few_pawns_scale_per_pawn: 0..=64,
-    few_pawns_edge: 0..=2000,
     /// Against a bare royal piece: bonus per move it lacks, where it stands, against its most
     /// mobile cell on the empty board (driving it to the edge).
     mopup_edge: 0..=100,
@@ -227,12 +192,6 @@ crate::params::tunable! {
     /// A mate also starts paying the next bare opponent's mop-up (only the best one counts
     /// before), so a man must outweigh that as well: 300 did not in wildhoney3.
     mopup_men: 0..=1000,
-    /// With three or more players, the mop-up terms above are paid against an opponent that is
-    /// not bare but weak too: its men's value below this many percent of the stronger player's,
-    /// in proportion to how far below (all of it when bare, none at the percentage; 0: against
-    /// bare royal pieces only). The weakest opponent is the one to mate first, and a gradient
-    /// towards its royal piece is what mates it before everyone has traded down to bare pieces.
-    mopup_weak: 0..=100,
     /// With three or more players: bonus to a player for each opponent it has checkmated, on top
     /// of the largest mop-up term that opponent could have given on any cell (so that mating a
     /// bare royal piece always beats driving it to the edge, by this much at least).
@@ -249,8 +208,8 @@ crate::params::tunable! {
 /// while the search keeps the values beyond this for mates.
 pub const EVAL_LIMIT: i32 = 25_000;
 
-/// The defaults: the one table that `tuning/` rewrites. A game's definition may give its own
-/// values for some of them ([`game_params`]).
+/// The defaults. A game's profile gives its own values over them (`EvalParams { .., ..PARAMS }`,
+/// in its file under `src/games/`).
 pub const PARAMS: EvalParams = EvalParams {
     value_per_move: 33,
     value_base: 100,
@@ -296,16 +255,10 @@ pub const PARAMS: EvalParams = EvalParams {
     king_danger: 0,
     king_shield: 0,
     king_exposure: 0,
-    king_storm: 0,
-    king_weak: 0,
-    royal_escapes: 0,
-    royal_hunt: 0,
     pair: 0,
     pair_eg: 0,
     redundancy: 0,
-    redundancy_eg: 0,
     open_line: 0,
-    open_line_eg: 0,
     half_open_line: 0,
     outpost: 0,
     outpost_eg: 0,
@@ -317,17 +270,12 @@ pub const PARAMS: EvalParams = EvalParams {
     threat_lesser_eg: 0,
     hanging: 0,
     hanging_eg: 0,
-    opposite_classes_scale: 64,
-    few_pawns_scale: 64,
-    few_pawns_scale_per_pawn: 0,
-    few_pawns_edge: 0,
     mopup_edge: 60,
     mopup_close: 16,
     mopup_box: 60,
     mopup_level_box: 0,
     mopup_cover: 10,
     mopup_men: 600,
-    mopup_weak: 0,
     elimination: 200,
     placing_stake: 0,
 };
@@ -338,9 +286,38 @@ impl Default for EvalParams {
     }
 }
 
-/// A game's own evaluation parameters: the defaults with its definition's values.
-pub fn game_params(def: &GameDef) -> EvalParams {
-    PARAMS.with_overrides(def.eval).unwrap_or_else(|e| panic!("game {}: its evaluation values: {e}", def.id))
+/// A game's learned tables and network, as the texts `tuning/` writes (empty: none); only for
+/// two players, whose second player's cells are the first's mirrored top to bottom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LearnedTexts {
+    /// Square values (`tuning/squares.py`): per piece code, a middle-game and an end-game block
+    /// of the centipawns a man of that type adds on each cell, in cell order, from the first
+    /// player's side.
+    pub squares: &'static str,
+    /// Royal-pawn values (`tuning/royal_pawns.py`): a `buckets` block giving each cell, from the
+    /// first player's side, the bucket of a royal piece standing there, then per bucket `own B
+    /// mg|eg` and `enemy B mg|eg` blocks: the centipawns a pawn-like man adds on each cell (from
+    /// its owner's side) while its owner's royal piece, or the enemy's, stands in bucket B.
+    pub royal_pawns: &'static str,
+    /// A correction network (`tuning/network.py`): one hidden layer over the men seen from the
+    /// player to move, its text format in `eval::network`.
+    pub network: &'static str,
+}
+
+impl LearnedTexts {
+    pub const NONE: LearnedTexts = LearnedTexts { squares: "", royal_pawns: "", network: "" };
+}
+
+/// How a game is evaluated: its own parameter values and its learned texts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalProfile {
+    pub params: EvalParams,
+    pub learned: LearnedTexts,
+}
+
+impl EvalProfile {
+    /// The defaults, nothing learned.
+    pub const DEFAULT: EvalProfile = EvalProfile { params: PARAMS, learned: LearnedTexts::NONE };
 }
 
 /// Evaluation parameters a user set by name (protocol options, match settings), laid over a
@@ -361,6 +338,10 @@ impl EvalOverrides {
         self.0.retain(|(n, _)| *n != known);
         self.0.push((known, value));
         Ok(())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 
     /// `base` with these settings.
@@ -387,15 +368,25 @@ struct Terms {
     pawns: Tapered,
     mobility: Tapered,
     king_safety: Tapered,
-    /// The royal piece's danger: attacks next to it and its missing escapes (a penalty to its
-    /// owner, and the hunt's prize to its opponents).
-    danger: Tapered,
     pieces: Tapered,
 }
 
 impl Evaluator {
+    /// `params` without learned tables.
     pub fn new<const W: usize>(game: &Game<W>, params: &EvalParams) -> Self {
-        Evaluator { tables: tables::tables_for(game, params) }
+        Evaluator { tables: tables::tables_for(game, params, &LearnedTexts::NONE, false) }
+    }
+
+    /// `params` over `learned` (tables shared while in use).
+    pub fn with_learned<const W: usize>(game: &Game<W>, params: &EvalParams, learned: &LearnedTexts) -> Self {
+        Evaluator { tables: tables::tables_for(game, params, learned, false) }
+    }
+
+    /// A game's evaluation by its `profile`, with a user's `overrides` laid over its values (its
+    /// own tables, without overrides, are built once for the life of the process).
+    pub fn of_profile<const W: usize>(game: &Game<W>, profile: &EvalProfile, overrides: &EvalOverrides) -> Self {
+        let params = overrides.apply(profile.params);
+        Evaluator { tables: tables::tables_for(game, &params, &profile.learned, overrides.is_empty()) }
     }
 
     pub fn params(&self) -> EvalParams {
@@ -440,28 +431,6 @@ impl Evaluator {
         self.relative(pos, &self.player_sums(pos, Some(cache)), p)
     }
 
-    /// [`Evaluator::evaluate_for_cached`] in two steps, for a caller that needs the exact value
-    /// only near a window: first without the terms that need every piece's moves (`activity`,
-    /// most of an evaluation's cost); `need_exact` sees that partial value and says whether to
-    /// add them. The answer and whether it is exact.
-    pub fn evaluate_for_lazily<const W: usize>(
-        &self,
-        pos: &Position<W>,
-        p: Player,
-        cache: &mut PawnCache<W>,
-        need_exact: impl FnOnce(i32) -> bool,
-    ) -> (i32, bool) {
-        let mut terms = self.terms_without_activity(pos, Some(cache));
-        let phase = self.phase(pos);
-        let added = self.added(pos);
-        let partial = self.relative(pos, &self.sums(pos, &terms, phase, &added), p);
-        if !activity::enabled(&self.tables.params) || !need_exact(partial) {
-            return (partial, !activity::enabled(&self.tables.params));
-        }
-        self.add_activity(pos, &mut terms);
-        (self.relative(pos, &self.sums(pos, &terms, phase, &added), p), true)
-    }
-
     /// [`Evaluator::evaluate_for`] for every player at once (0 for players out of the game).
     pub fn evaluate_all<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
         let sums = self.player_sums(pos, None);
@@ -495,7 +464,7 @@ impl Evaluator {
 
     /// Each player's `terms` and piece-square sum blended by `phase`, plus what is `added`.
     fn sums<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>, phase: i32, added: &PerPlayer<i32>) -> PerPlayer<i32> {
-        let (totals, _) = self.scaled_totals(pos, terms);
+        let totals = self.totals(pos, terms);
         let mut sums = PerPlayer::splat(0);
         for p in pos.game().players() {
             sums[p] = totals[p].blend(phase) + added[p];
@@ -503,39 +472,15 @@ impl Evaluator {
         sums
     }
 
-    /// Each player's piece-square sum and terms added up, their end-game parts scaled
-    /// ([`scale`]), and the share kept in 64ths.
-    fn scaled_totals<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>) -> (PerPlayer<Tapered>, i32) {
+    /// Each player's piece-square sum and terms added up.
+    fn totals<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>) -> PerPlayer<Tapered> {
         let psq = pos.piece_square_sums();
         let mut totals = PerPlayer::splat(Tapered::ZERO);
         for p in pos.game().players() {
             let t = terms[p];
-            totals[p] = psq[p] + t.pawns + t.mobility + self.royal_safety(pos, terms, p) + t.pieces;
+            totals[p] = psq[p] + t.pawns + t.mobility + t.king_safety + t.pieces;
         }
-        let mut share = scale::SCALE_FULL;
-        if scale::enabled(&self.tables.params) {
-            share = scale::endgame_scale(&self.tables, pos, &totals);
-            for t in &mut totals.0 {
-                t.eg = t.eg * share / scale::SCALE_FULL;
-            }
-        }
-        (totals, share)
-    }
-
-    /// `p`'s King safety: its shelter less its royal piece's danger, plus the hunt's prize.
-    fn royal_safety<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>, p: Player) -> Tapered {
-        terms[p].king_safety - terms[p].danger + self.hunt(pos, terms, p)
-    }
-
-    /// With three or more players in, `p`'s share of the danger of the opponent whose royal piece
-    /// is in most (`royal_hunt`).
-    fn hunt<const W: usize>(&self, pos: &Position<W>, terms: &PerPlayer<Terms>, p: Player) -> Tapered {
-        let percent = self.tables.params.royal_hunt;
-        if percent == 0 || pos.active_count() <= 2 || !pos.is_active(p) {
-            return Tapered::ZERO;
-        }
-        let most = pos.opponents(p).iter().map(|q| terms[q].danger).max_by_key(|d| d.mg + d.eg).unwrap_or(Tapered::ZERO);
-        most * percent / 100
+        totals
     }
 
     /// The learned network's centipawns for the player to move (0 without one).
@@ -567,12 +512,6 @@ impl Evaluator {
                 terms[p].pawns = pawns[p];
             }
         }
-        if escapes::enabled(&self.tables.params) {
-            let penalties = escapes::penalties(&self.tables, pos);
-            for p in pos.game().players() {
-                terms[p].danger = Tapered::new(penalties[p], penalties[p]);
-            }
-        }
         terms
     }
 
@@ -582,7 +521,6 @@ impl Evaluator {
         for p in pos.game().players() {
             terms[p].mobility = a.mobility[p];
             terms[p].king_safety += a.king_safety[p];
-            terms[p].danger += a.danger[p];
             terms[p].pieces = a.pieces[p];
         }
     }
@@ -612,15 +550,14 @@ impl Evaluator {
             }
             out
         };
-        let (totals, scale) = self.scaled_totals(pos, &terms);
+        let totals = self.totals(pos, &terms);
         let mut b = Breakdown {
             phase,
-            scale,
             material: blend(&material),
             placement: PerPlayer::splat(0),
             pawns: term(|t| t.pawns),
             mobility: term(|t| t.mobility),
-            king_safety: PerPlayer::splat(0),
+            king_safety: term(|t| t.king_safety),
             pieces: term(|t| t.pieces),
             mopup,
             network: PerPlayer::splat(0),
@@ -628,9 +565,6 @@ impl Evaluator {
             total: PerPlayer::splat(0),
             score: self.evaluate_all(pos),
         };
-        for p in pos.game().players() {
-            b.king_safety[p] = self.royal_safety(pos, &terms, p).blend(phase);
-        }
         b.tempo[pos.to_move()] = self.tables.params.tempo;
         b.network[pos.to_move()] = self.network(pos);
         for p in pos.game().players() {
@@ -647,8 +581,6 @@ impl Evaluator {
 pub struct Breakdown {
     /// The game phase, 0 (no pieces but pawns and royal ones) to 256 (the start's pieces).
     pub phase: i32,
-    /// The share of the end-game weights kept, in 64ths (two players: [`scale`]).
-    pub scale: i32,
     /// The values of the player's men.
     pub material: PerPlayer<i32>,
     /// The piece-square terms (centrality, pawn advance, the royal piece's place).
@@ -656,8 +588,7 @@ pub struct Breakdown {
     /// Passed, isolated, doubled, backward and supported pawns.
     pub pawns: PerPlayer<i32>,
     pub mobility: PerPlayer<i32>,
-    /// Attacks near the royal piece, its pawn shield, the enemy pawns storming it, the open
-    /// lines through it, and the learned royal-pawn values.
+    /// Attacks near the royal piece, its pawn shield, the open lines through it, and the learned royal-pawn values.
     pub king_safety: PerPlayer<i32>,
     /// Pairs of colour-bound men, riders on open lines, leapers on outposts, trapped pieces,
     /// threats against men.
@@ -668,7 +599,7 @@ pub struct Breakdown {
     pub network: PerPlayer<i32>,
     /// The bonus of the player to move.
     pub tempo: PerPlayer<i32>,
-    /// The player's own terms added up (without the tempo), their end-game parts scaled.
+    /// The player's own terms added up (without the tempo).
     pub total: PerPlayer<i32>,
     /// The evaluation the search uses: own total and tempo less the average of the active
     /// opponents' totals (0 for players out of the game).

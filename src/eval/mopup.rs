@@ -24,9 +24,8 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
         return bonus;
     }
     let active = pos.active_players();
-    let weak = params.mopup_weak > 0 && pos.game().nplayers > 2;
-    // The usual case, nobody bare, nobody out and no weak opponents looked for: nothing to pay.
-    if !weak && pos.elimination_order().is_empty() && !active.iter().any(|q| pos.is_bare(q)) {
+    // The usual case, nobody bare and nobody out: nothing to pay.
+    if pos.elimination_order().is_empty() && !active.iter().any(|q| pos.is_bare(q)) {
         return bonus;
     }
     for &out in pos.elimination_order() {
@@ -38,23 +37,12 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
                 + box_bonus(params.mopup_level_box, level_zone_count(pos, out), 1);
         }
     }
-    let material = if weak { men_values(t, pos) } else { PerPlayer::splat(0) };
-    // Against several weak or bare royal pieces a player is paid for the one it has done most
-    // against, so that it works on one mate at a time.
+    // Against several bare royal pieces a player is paid for the one it has done most against,
+    // so that it works on one mate at a time.
     let mut best = PerPlayer::splat(0);
-    for target in active.iter() {
+    for target in active.iter().filter(|&q| pos.is_bare(q)) {
         let Some(royal) = pos.royal_cell(target) else { continue };
         for strong in pos.opponents(target).iter().filter(|&p| !pos.is_bare(p)) {
-            let share = if pos.is_bare(target) {
-                WEAK_FULL
-            } else if weak {
-                weakness(material[target], material[strong], params.mopup_weak)
-            } else {
-                0
-            };
-            if share == 0 {
-                continue;
-            }
             let mut b = params.mopup_edge * (t.royal_max_mobility[target] - t.royal_mobility[target][royal]);
             if let Some(own) = pos.royal_cell(strong) {
                 b += params.mopup_close * (t.royal_max_distance - t.royal_distance(own, royal));
@@ -69,7 +57,7 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
                 }
                 b += params.mopup_cover * net.covered as i32;
             }
-            best[strong] = best[strong].max(b * share / WEAK_FULL);
+            best[strong] = best[strong].max(b);
         }
     }
     for p in active.iter() {
@@ -80,25 +68,6 @@ pub(super) fn bonus<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPla
         }
     }
     bonus
-}
-
-/// A weakness of [`WEAK_FULL`] is a bare royal piece's: the whole mop-up is paid against it.
-const WEAK_FULL: i32 = 256;
-
-/// How weak an opponent whose men are worth `target` is against a player whose men are worth
-/// `strong`, in [`WEAK_FULL`]ths: all the way at nothing, none from `percent` of `strong` up.
-fn weakness(target: i32, strong: i32, percent: i32) -> i32 {
-    let limit = strong * percent / 100;
-    if target >= limit { 0 } else { (limit - target) * WEAK_FULL / limit }
-}
-
-/// The value of each player's men (royal pieces count 0), in the middle game.
-fn men_values<const W: usize>(t: &EvalTables, pos: &Position<W>) -> PerPlayer<i32> {
-    let mut values = PerPlayer::splat(0);
-    for p in pos.active_players().iter() {
-        values[p] = pos.game().piece_types().map(|kind| i32::from(pos.count(p, kind)) * t.values[kind]).sum();
-    }
-    values
 }
 
 /// The box term: `weight` for each halving of the cells the bare royal piece may reach, from all
@@ -213,41 +182,6 @@ mod tests {
         assert_eq!(net.covered, 4);
     }
 
-    /// A weak army's share of the mop-up falls from all of it (nothing left) to none at the
-    /// parameter's percentage of the stronger army.
-    #[test]
-    fn weakness_falls_to_nothing_at_the_percentage() {
-        assert_eq!(weakness(0, 2000, 50), WEAK_FULL);
-        assert_eq!(weakness(500, 2000, 50), WEAK_FULL / 2);
-        assert_eq!(weakness(1000, 2000, 50), 0);
-        assert_eq!(weakness(1500, 2000, 50), 0);
-    }
-
-    /// With `mopup_weak` a strong army drives the royal piece of a weak one (not bare) towards
-    /// being mated, with the share of the mop-up that its weakness gives; without it, only bare
-    /// royal pieces.
-    #[test]
-    fn a_weak_army_is_mopped_up_in_proportion() {
-        let def = crate::games::definition("guru2").expect("guru2");
-        // Red: two Rooks; Green: a Ferz, less than half as much; Blue and Orange mated by Red.
-        let men = [("Ue5", "rK"), ("Ua1", "rR"), ("Ub1", "rR"), ("Uj10", "gK"), ("Ui9", "gF")];
-        let text = format!("{} r rg - - 0 1 2:bror", placement_from(&def.geometry, &men).expect("cells"));
-        let game = registry::compiled::<4>(def);
-        let pos = parse_position(game, &text).expect("position");
-        let (red, green) = (Player::new(0), Player::new(2));
-        // Without the men Red keeps against bare royal pieces, which are paid apart.
-        let bare_only = Evaluator::new(game, &PARAMS.with_overrides("mopup_men=0").expect("valid"));
-        let weak = Evaluator::new(game, &PARAMS.with_overrides("mopup_men=0,mopup_weak=50").expect("valid"));
-        // Without its Ferz, Green's King is bare: the whole mop-up against it.
-        let mut bare = pos.clone();
-        bare.take(game.def.geometry.cell_by_name("Ui9").expect("a cell"));
-        let whole = bonus(&bare_only.tables, &bare)[red] - bonus(&bare_only.tables, &pos)[red];
-        let values = men_values(&weak.tables, &pos);
-        let share = weakness(values[green], values[red], 50);
-        assert!(whole > 0 && share > 0 && share < WEAK_FULL, "{whole} {share}");
-        assert_eq!(bonus(&weak.tables, &pos)[red] - bonus(&bare_only.tables, &pos)[red], whole * share / WEAK_FULL);
-    }
-
     /// The men a player keeps count only while every opponent is bare.
     #[test]
     fn men_are_kept_against_bare_royal_pieces_only() {
@@ -270,7 +204,7 @@ mod tests {
     #[test]
     fn a_rook_is_not_given_for_the_first_of_two_mates() {
         let game = registry::compiled::<4>(crate::games::definition("wildhoney3").expect("wildhoney3"));
-        let eval = Evaluator::new(game, &crate::eval::game_params(&game.def));
+        let eval = Evaluator::new(game, &crate::games::profile("wildhoney3").expect("wildhoney3").eval.params);
         let red = Player::new(0);
         let score = |text: &str| {
             let mut pos = parse_position(game, text).expect("position");

@@ -66,16 +66,16 @@ pub struct Network {
     permille: i32,
 }
 
-/// The definition's network in `permille` of its fitted output; `None` where the game has none.
-pub(super) fn network<const W: usize>(game: &Game<W>, permille: i32) -> Option<Network> {
+/// A network's text read in `permille` of its fitted output; `None` where there is none.
+pub(super) fn network<const W: usize>(game: &Game<W>, text: &str, permille: i32) -> Option<Network> {
     let def = &game.def;
-    if def.network.is_empty() || permille == 0 {
+    if text.is_empty() || permille == 0 {
         return None;
     }
     let id = &def.id;
     assert!(game.nplayers == 2, "game {id}: a network is for two players");
     let (ntypes, ncells) = (game.ntypes, game.ncells);
-    let blocks = read_blocks(id, "network", def.network);
+    let blocks = read_blocks(id, "network", text);
     let h = match blocks.first().map(|b| (&b.header[..], b)) {
         Some((["hidden", h], b)) if b.values.is_empty() => h.parse().ok().filter(|h| (1..=MAX_HIDDEN).contains(h)),
         _ => None,

@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-use super::EvalParams;
 use super::learned::{self, RoyalPawns, SquareTable};
 use super::network::{self, Network};
+use super::{EvalParams, LearnedTexts};
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::piece_targets;
 use crate::position::{PieceSquare, Tapered};
@@ -204,7 +204,7 @@ fn pawn_line_rides<const W: usize>(game: &Game<W>, shapes: &Table<PieceType, Sha
 }
 
 impl EvalTables {
-    pub fn build<const W: usize>(game: &Game<W>, params: &EvalParams) -> Self {
+    pub fn build<const W: usize>(game: &Game<W>, params: &EvalParams, learned: &LearnedTexts) -> Self {
         let def = &game.def;
         let shapes: Table<PieceType, Shape> = game.piece_types().map(|t| shape_of(game, t)).collect();
         let values: Table<PieceType, i32> = def
@@ -291,9 +291,9 @@ impl EvalTables {
                 })
             })
             .collect();
-        let learned = learned::squares(game, params.square_values_permille);
+        let squares = learned::squares(game, learned.squares, params.square_values_permille);
         let psq = PieceSquare::from_fn(game.ntypes, game.nplayers, game.ncells, |t, o, c| {
-            material[t] + placement[t][o][c] + learned.as_ref().map_or(Tapered::ZERO, |l| l[t][o][c])
+            material[t] + placement[t][o][c] + squares.as_ref().map_or(Tapered::ZERO, |l| l[t][o][c])
         });
         let phase_weights: Table<PieceType, i32> =
             game.piece_types().map(|t| if matches!(shapes[t], Shape::Leaper | Shape::Rider) { values[t] } else { 0 }).collect();
@@ -338,8 +338,8 @@ impl EvalTables {
             royal_mobility,
             royal_max_mobility,
             royal_edge_cover_most,
-            royal_pawns: learned::royal_pawns(game, params.royal_pawn_values_permille),
-            network: network::network(game, params.network_permille),
+            royal_pawns: learned::royal_pawns(game, learned.royal_pawns, params.royal_pawn_values_permille),
+            network: network::network(game, learned.network, params.network_permille),
             royal_distances: distances,
             ncells: game.ncells,
             royal_max_distance,
@@ -347,28 +347,37 @@ impl EvalTables {
     }
 }
 
-/// Built tables per (game, parameters). A game's own parameters' tables stay for the life of the
-/// process; other parameter sets are kept only while someone uses them.
+/// Which tables: a game, its parameters and its learned texts (by address: they are the game's
+/// own `'static` texts, compared without reading them).
+type Key = (String, EvalParams, [usize; 3]);
+
+/// Built tables per [`Key`]. A game's own tables stay for the life of the process; other
+/// parameter sets are kept only while someone uses them.
 struct Cache {
-    own: HashMap<String, Arc<EvalTables>>,
-    others: HashMap<(String, EvalParams), Weak<EvalTables>>,
+    own: HashMap<Key, Arc<EvalTables>>,
+    others: HashMap<Key, Weak<EvalTables>>,
 }
 
-/// The tables of `game` for `params`, built once and shared while in use.
-pub fn tables_for<const W: usize>(game: &Game<W>, params: &EvalParams) -> Arc<EvalTables> {
+/// The tables of `game` for `params` and `learned`, built once and shared while in use (`own`:
+/// kept for the life of the process, for a game's own values).
+pub fn tables_for<const W: usize>(game: &Game<W>, params: &EvalParams, learned: &LearnedTexts, own: bool) -> Arc<EvalTables> {
     static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Cache { own: HashMap::new(), others: HashMap::new() }));
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    let id = &game.def.id;
-    if *params == super::game_params(&game.def) {
-        return cache.own.entry(id.clone()).or_insert_with(|| Arc::new(EvalTables::build(game, params))).clone();
+    let texts = [learned.squares, learned.royal_pawns, learned.network].map(|t| t.as_ptr() as usize);
+    let key = (game.def.id.clone(), *params, texts);
+    if let Some(tables) = cache.own.get(&key) {
+        return tables.clone();
     }
-    let key = (id.clone(), *params);
     if let Some(tables) = cache.others.get(&key).and_then(Weak::upgrade) {
         return tables;
     }
-    let tables = Arc::new(EvalTables::build(game, params));
-    cache.others.retain(|_, weak| weak.strong_count() > 0);
-    cache.others.insert(key, Arc::downgrade(&tables));
+    let tables = Arc::new(EvalTables::build(game, params, learned));
+    if own {
+        cache.own.insert(key, tables.clone());
+    } else {
+        cache.others.retain(|_, weak| weak.strong_count() > 0);
+        cache.others.insert(key, Arc::downgrade(&tables));
+    }
     tables
 }

@@ -6,11 +6,21 @@ fn chess() -> &'static Game<1> {
     registry::compiled::<1>(crate::games::definition("chess").expect("chess"))
 }
 
-/// Only the named weights set: every other term off (the end-game scaling keeps all).
+/// A game's own evaluation profile.
+fn profile(id: &str) -> EvalProfile {
+    crate::games::profile(id).expect("a game").eval
+}
+
+/// `params` over the game's own learned texts (chess's square values are on at the defaults).
+fn evaluator<const W: usize>(game: &Game<W>, params: &EvalParams) -> Evaluator {
+    Evaluator::with_learned(game, params, &profile(&game.def.id).learned)
+}
+
+/// Only the named weights set: every other term off.
 fn only(weights: &str) -> EvalParams {
     let mut p = PARAMS;
     for &(name, min, max) in EvalParams::RANGES {
-        if !["value_per_move", "value_base", "pawn_value", "opposite_classes_scale", "few_pawns_scale"].contains(&name) {
+        if !["value_per_move", "value_base", "pawn_value"].contains(&name) {
             p.set(name, 0.clamp(min, max)).expect("0 or the range's edge");
         }
     }
@@ -31,7 +41,7 @@ fn two(v: &PerPlayer<Tapered>) -> [(i32, i32); 2] {
 fn the_evaluation_is_bounded() {
     let pos = chess_position("7k/8/8/8/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQK b - - 0 1");
     let (_, _, most) = EvalParams::RANGES.iter().copied().find(|r| r.0 == "mopup_men").expect("a weight");
-    let eval = Evaluator::new(chess(), &PARAMS.with_overrides(&format!("mopup_men={most}")).expect("in range"));
+    let eval = evaluator(chess(), &PARAMS.with_overrides(&format!("mopup_men={most}")).expect("in range"));
     let white = eval.evaluate_for(&pos, Player::new(0));
     let black = eval.evaluate_for(&pos, Player::new(1));
     assert_eq!((white, black), (EVAL_LIMIT, -EVAL_LIMIT));
@@ -60,7 +70,10 @@ fn parameters_by_name() {
         assert!((min..=max).contains(&PARAMS.get(name).expect("known")), "{name}");
     }
     for id in crate::games::ids() {
-        game_params(&crate::games::definition(&id).expect("game"));
+        let own = profile(&id).params;
+        for &(name, min, max) in EvalParams::RANGES {
+            assert!((min..=max).contains(&own.get(name).expect("known")), "{id}: {name}");
+        }
     }
 }
 
@@ -78,7 +91,7 @@ fn overrides_lie_over_a_games_own_values() {
 
 #[test]
 fn the_phase_falls_with_the_pieces() {
-    let e = Evaluator::new(chess(), &PARAMS);
+    let e = evaluator(chess(), &PARAMS);
     let start = Position::start(chess());
     assert_eq!(e.phase(&start), PHASE_FULL);
     // A Knight of the start's 6400 of pieces (4 N, 4 B, 4 R, 2 Q).
@@ -88,14 +101,14 @@ fn the_phase_falls_with_the_pieces() {
 
 #[test]
 fn mobility_and_king_safety() {
-    let e = Evaluator::new(chess(), &only("mobility_quarter=4,mobility_eg_quarter=8,king_attack=10,king_danger=8"));
+    let e = evaluator(chess(), &only("mobility_quarter=4,mobility_eg_quarter=8,king_attack=10,king_danger=8"));
     let pos = chess_position("4k3/8/8/4N3/8/8/8/4K3 w - - 0 1");
     // The Knight on e5 has 8 moves, 3 more than a Knight's average on the empty board (336 / 64,
     // rounded down to 5): 3 × 4 and 3 × 8 quarter centipawns. Two of its moves (d7, f7) are next
     // to Black's King, by one piece: 2 × 10 + 2 × 1 × 8 / 8 off Black in the middle game.
     assert_eq!(e.tables.average_moves[chess().def.piece_by_code("N").expect("knight")], 5);
     let a = activity::activity(&e.tables, &pos);
-    assert_eq!((two(&a.mobility), two(&a.danger)), ([(3, 6), (0, 0)], [(0, 0), (22, 0)]));
+    assert_eq!((two(&a.mobility), two(&a.king_safety)), ([(3, 6), (0, 0)], [(0, 0), (-22, 0)]));
     // Mobility leaves out the cells enemy pawns attack: of the Knight's, c6 (the pawns on b7 and
     // e7 attack a6, c6, d6 and f6).
     let a = activity::activity(&e.tables, &chess_position("4k3/1p2p3/8/4N3/8/8/8/4K3 w - - 0 1"));
@@ -111,36 +124,15 @@ fn mobility_and_king_safety() {
 
 #[test]
 fn the_pawn_shield() {
-    let e = Evaluator::new(chess(), &only("king_shield=10"));
+    let e = evaluator(chess(), &only("king_shield=10"));
     // Next to the King on g1 or a step ahead of such a cell: f2, g2 and g3, not a2.
     let a = activity::activity(&e.tables, &chess_position("4k3/8/8/8/8/6P1/P4PP1/6K1 w - - 0 1"));
     assert_eq!(two(&a.king_safety)[0], (30, 0));
 }
 
 #[test]
-fn enemy_pawns_storming_the_royal_piece() {
-    let e = Evaluator::new(chess(), &only("king_storm=10"));
-    // Against the King on g1 the zones are the f- to h-files up to the third, fourth and fifth
-    // ranks: g3 stands in all three, h4 in two, f5 in one, a4 in none.
-    let a = activity::activity(&e.tables, &chess_position("4k3/8/8/5p2/p6p/6p1/8/6K1 w - - 0 1"));
-    assert_eq!(two(&a.king_safety), [(-60, 0), (0, 0)]);
-}
-
-#[test]
-fn weak_cells_next_to_the_royal_piece() {
-    let e = Evaluator::new(chess(), &only("king_weak=10"));
-    let weak = |fen: &str| two(&activity::activity(&e.tables, &chess_position(fen)).king_safety);
-    // Next to White's King on g1, Black's Rook on f8 attacks f1 and f2; White's Rook on b1 guards
-    // f1, nothing but the King guards f2. Next to Black's King on a8, White's Rook attacks b7 and
-    // b8; Black's Rook guards b8.
-    assert_eq!(weak("k4r2/8/8/8/8/8/6PP/1R4K1 w - - 0 1"), [(-10, 0), (-10, 0)]);
-    // Without White's Rook, f1 is weak too and nothing attacks Black's King's cells.
-    assert_eq!(weak("k4r2/8/8/8/8/8/6PP/6K1 w - - 0 1"), [(-20, 0), (0, 0)]);
-}
-
-#[test]
 fn the_royal_piece_exposed_on_rider_lines() {
-    let e = Evaluator::new(chess(), &only("king_exposure=10"));
+    let e = evaluator(chess(), &only("king_exposure=10"));
     // Black's Rook rides the ranks and files: from White's King on e1, e2 to e7 (the Rook's cell
     // counted: the first man on the line) and d1 to a1, 10 cells; f1 holds White's own Bishop.
     // White's only rider is that Bishop: its diagonals from Black's King on e8 run d7-a4 and
@@ -154,7 +146,7 @@ fn pawn_structure() {
     // White: a3 and a2 (doubled), d5 (stopped by c7), h2; Black: c7 (stopped by d5). Every pawn
     // but the supported b3 of the last position is isolated.
     let pos = chess_position("4k3/2p5/8/3P4/8/P7/P6P/4K3 w - - 0 1");
-    let structure = |weights: &str, pos: &Position<1>| two(&pawns::structure(&Evaluator::new(chess(), &only(weights)).tables, pos, None));
+    let structure = |weights: &str, pos: &Position<1>| two(&pawns::structure(&evaluator(chess(), &only(weights)).tables, pos, None));
     // Passed: a3 has made 2 of its 7 steps, a2 and h2 one each: 49 × (4 + 1 + 1) / 49.
     assert_eq!(structure("passed=49,passed_eg=98", &pos), [(6, 12), (0, 0)]);
     assert_eq!(structure("isolated=10,isolated_eg=20", &pos), [(-40, -80), (-10, -20)]);
@@ -175,11 +167,7 @@ fn pawn_structure() {
 #[test]
 fn a_blocked_passed_pawn_is_worth_less() {
     let structure = |fen: &str| {
-        two(&pawns::structure(
-            &Evaluator::new(chess(), &only("passed=49,passed_eg=98,passed_blocked=25")).tables,
-            &chess_position(fen),
-            None,
-        ))
+        two(&pawns::structure(&evaluator(chess(), &only("passed=49,passed_eg=98,passed_blocked=25")).tables, &chess_position(fen), None))
     };
     // The passed a5 (4 of 7 steps made: 16 / 49 of the bonus) is free; a Knight on a6, of
     // either side, blocks it: a quarter less.
@@ -190,21 +178,20 @@ fn a_blocked_passed_pawn_is_worth_less() {
 
 #[test]
 fn piece_terms() {
-    let pieces = |weights: &str, fen: &str| {
-        two(&activity::activity(&Evaluator::new(chess(), &only(weights)).tables, &chess_position(fen)).pieces)[0]
-    };
+    let pieces =
+        |weights: &str, fen: &str| two(&activity::activity(&evaluator(chess(), &only(weights)).tables, &chess_position(fen)).pieces)[0];
     // Bishops on c1 and f1 stand on both colours; on c1 and g1 on one.
     assert_eq!(pieces("pair=30,pair_eg=50", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), (30, 50));
     assert_eq!(pieces("pair=30,pair_eg=50", "4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"), (0, 0));
     // Two Rooks are one redundant pair, three are three; two Queens one, and the colour-bound
     // Bishops none.
-    assert_eq!(pieces("redundancy=20,redundancy_eg=8", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1"), (-20, -8));
-    assert_eq!(pieces("redundancy=20,redundancy_eg=8", "4k3/8/8/8/8/8/R7/R3K2R w - - 0 1"), (-60, -24));
-    assert_eq!(pieces("redundancy=20,redundancy_eg=8", "4k3/8/8/8/8/8/8/Q1BBK1Q1 w - - 0 1"), (-20, -8));
+    assert_eq!(pieces("redundancy=20", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1"), (-20, 0));
+    assert_eq!(pieces("redundancy=20", "4k3/8/8/8/8/8/R7/R3K2R w - - 0 1"), (-60, 0));
+    assert_eq!(pieces("redundancy=20", "4k3/8/8/8/8/8/8/Q1BBK1Q1 w - - 0 1"), (-20, 0));
     // A Rook's file: open, half-open (only an enemy pawn), closed by its own pawn; the first
     // rank does not count.
-    let lines = "open_line=20,open_line_eg=10,half_open_line=7";
-    assert_eq!(pieces(lines, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), (20, 10));
+    let lines = "open_line=20,half_open_line=7";
+    assert_eq!(pieces(lines, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), (20, 0));
     assert_eq!(pieces(lines, "4k3/p7/8/8/8/8/8/R3K3 w - - 0 1"), (7, 0));
     assert_eq!(pieces(lines, "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"), (0, 0));
     // A Knight on d5 protected by c4: an outpost until a black pawn could come to attack it.
@@ -219,8 +206,7 @@ fn piece_terms() {
 #[test]
 fn threats_against_men() {
     let threats = |fen: &str| {
-        let e =
-            Evaluator::new(chess(), &only("threat_pawn=40,threat_pawn_eg=20,threat_lesser=10,threat_lesser_eg=5,hanging=3,hanging_eg=1"));
+        let e = evaluator(chess(), &only("threat_pawn=40,threat_pawn_eg=20,threat_lesser=10,threat_lesser_eg=5,hanging=3,hanging_eg=1"));
         two(&activity::activity(&e.tables, &chess_position(fen)).pieces)
     };
     // White's Knight on d5 is attacked by the pawn on e6 and defended by the pawn on c4: a pawn
@@ -237,16 +223,18 @@ fn threats_against_men() {
 #[test]
 fn tables_follow_the_parameters() {
     let game = chess();
-    let own = game_params(&game.def);
-    let default = Evaluator::new(game, &own);
-    assert!(Arc::ptr_eq(&default.tables, &Evaluator::new(game, &own).tables), "a game's own tables are built once");
+    let own = profile("chess");
+    let none = EvalOverrides::default();
+    let default = Evaluator::of_profile(game, &own, &none);
+    assert!(Arc::ptr_eq(&default.tables, &Evaluator::of_profile(game, &own, &none).tables), "a game's own tables are built once");
+    let own = own.params;
     let params = own
         .with_overrides(
             "value_base=150,tempo=30,pawn_advance=0,pawn_advance_eg=0,pawn_centre_quarter=0,square_values_permille=0,network_permille=0",
         )
         .expect("valid");
-    let e = Evaluator::new(game, &params);
-    assert!(Arc::ptr_eq(&e.tables, &Evaluator::new(game, &params).tables), "shared while in use");
+    let e = evaluator(game, &params);
+    assert!(Arc::ptr_eq(&e.tables, &evaluator(game, &params).tables), "shared while in use");
     let pawn = game.def.piece_by_code("P").expect("pawn");
     let (white, black) = (Player::new(0), Player::new(1));
     let cell = crate::types::Cell::new;
@@ -255,11 +243,11 @@ fn tables_follow_the_parameters() {
     assert_eq!(e.values(), default.values());
     assert_eq!(e.tables.psq.value(pawn, white, cell(8)), e.tables.psq.value(pawn, white, cell(48)));
     // The advance bonus raises a pawn's end-game value with its rank (chess's fitted value is 0).
-    let advancing = Evaluator::new(game, &own.with_overrides("pawn_advance_eg=8").expect("valid"));
+    let advancing = evaluator(game, &own.with_overrides("pawn_advance_eg=8").expect("valid"));
     assert!(advancing.tables.psq.value(pawn, white, cell(48)).eg > advancing.tables.psq.value(pawn, white, cell(8)).eg);
     // Honeycomb's pieces have derived values: each moves up with `value_base`.
     let honey = registry::compiled::<4>(crate::games::definition("honeycomb3").expect("honeycomb3"));
-    let (h, h0) = (Evaluator::new(honey, &params), Evaluator::new(honey, &PARAMS));
+    let (h, h0) = (evaluator(honey, &params), evaluator(honey, &PARAMS));
     for (t, info) in honey.def.pieces.entries() {
         let shift = if info.royal || info.value != 0 { 0 } else { 50 };
         assert_eq!(h.values()[t], h0.values()[t] + shift, "{}", info.name);
@@ -293,11 +281,11 @@ fn the_royal_piece_on_a_central_line() {
     let king = game.def.piece_by_code("K").expect("king");
     let white = Player::new(0);
     let king_mg = |e: &Evaluator, name: &str| e.tables.psq.value(king, white, game.geometry().cell_by_name(name).expect("a cell")).mg;
-    let e = Evaluator::new(game, &only("royal_line_centrality_quarter=-16"));
+    let e = evaluator(game, &only("royal_line_centrality_quarter=-16"));
     let at = |name: &str| king_mg(&e, name);
     // -16 quarters are 4 cp a unit: g1 is 4.75 units less central than e1, h1 9.25, f1 1.
     assert_eq!([at("g1") - at("e1"), at("h1") - at("e1"), at("f1") - at("e1"), at("g8") - at("g1")], [19, 37, 4, 0]);
-    let off = Evaluator::new(game, &only(""));
+    let off = evaluator(game, &only(""));
     assert_eq!(king_mg(&off, "g1"), king_mg(&off, "e1"));
 }
 
@@ -307,8 +295,8 @@ fn the_royal_piece_on_a_central_line() {
 #[test]
 fn material_shifts_by_shape_and_reach() {
     let game = chess();
-    let base = Evaluator::new(game, &PARAMS);
-    let with = |overrides: &str| Evaluator::new(game, &PARAMS.with_overrides(overrides).expect("valid"));
+    let base = evaluator(game, &PARAMS);
+    let with = |overrides: &str| evaluator(game, &PARAMS.with_overrides(overrides).expect("valid"));
     // A piece's material under `e` less its material under the defaults: (middle game, end game).
     let shift = |e: &Evaluator, code: &str| {
         let t = game.def.piece_by_code(code).expect("a chess piece");
@@ -336,11 +324,11 @@ fn material_shifts_by_shape_and_reach() {
 #[test]
 fn learned_square_values_mirrored_and_scaled() {
     let game = chess();
-    let with = |permille: i32| Evaluator::new(game, &PARAMS.with_overrides(&format!("square_values_permille={permille}")).expect("valid"));
+    let with = |permille: i32| evaluator(game, &PARAMS.with_overrides(&format!("square_values_permille={permille}")).expect("valid"));
     let (off, on, half) = (with(0), with(1000), with(500));
     // The written values of a block, read apart from the engine's reader.
     let written = |header: &str| -> Vec<i32> {
-        let mut lines = game.def.squares.lines().skip_while(|l| *l != header).skip(1);
+        let mut lines = profile("chess").learned.squares.lines().skip_while(|l| *l != header).skip(1);
         lines.by_ref().take(8).flat_map(|l| l.split_whitespace().map(|w| w.parse::<i32>().expect("a number"))).collect()
     };
     let added = |e: &Evaluator, code: &str, owner: usize, cell: &str| {
@@ -355,7 +343,10 @@ fn learned_square_values_mirrored_and_scaled() {
         assert_eq!(added(&on, code, 1, black), (mg, eg), "{code} {black}");
         assert_eq!(added(&half, code, 1, black), (mg * 500 / 1000, eg * 500 / 1000), "{code} {black}");
     }
-    assert!(game.def.squares.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 12, "every chess type, both phases");
+    assert!(
+        profile("chess").learned.squares.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 12,
+        "every chess type, both phases"
+    );
 }
 
 /// Chess's learned royal-pawn values (`src/games/chess-royal-pawns.txt`): each pawn adds the
@@ -365,11 +356,10 @@ fn learned_square_values_mirrored_and_scaled() {
 #[test]
 fn learned_royal_pawn_values_by_both_kings() {
     let game = chess();
-    let with =
-        |permille: i32| Evaluator::new(game, &PARAMS.with_overrides(&format!("royal_pawn_values_permille={permille}")).expect("valid"));
+    let with = |permille: i32| evaluator(game, &PARAMS.with_overrides(&format!("royal_pawn_values_permille={permille}")).expect("valid"));
     // The written values of a block, read apart from the engine's reader.
     let written = |header: &str| -> Vec<i32> {
-        let mut lines = game.def.royal_pawns.lines().skip_while(|l| *l != header).skip(1);
+        let mut lines = profile("chess").learned.royal_pawns.lines().skip_while(|l| *l != header).skip(1);
         let values: Vec<i32> =
             lines.by_ref().take(8).flat_map(|l| l.split_whitespace().map(|w| w.parse::<i32>().expect("a number"))).collect();
         assert_eq!(values.len(), 64, "{header}");
@@ -394,7 +384,7 @@ fn learned_royal_pawn_values_by_both_kings() {
     }
     assert!(with(0).tables.royal_pawns.is_none());
     assert!(
-        game.def.royal_pawns.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 128,
+        profile("chess").learned.royal_pawns.lines().filter(|l| l.ends_with(" mg") || l.ends_with(" eg")).count() == 128,
         "both Kings, 32 buckets, both phases"
     );
 }
@@ -403,47 +393,8 @@ fn learned_royal_pawn_values_by_both_kings() {
 fn tables_of_other_parameters_are_freed_when_unused() {
     let game = chess();
     let params = PARAMS.with_overrides("tempo=77").expect("valid");
-    let weak = Arc::downgrade(&Evaluator::new(game, &params).tables);
+    let weak = Arc::downgrade(&evaluator(game, &params).tables);
     assert!(weak.upgrade().is_none(), "no evaluator holds them any more");
-}
-
-#[test]
-fn end_games_scaled_down() {
-    let e = Evaluator::new(chess(), &only("opposite_classes_scale=16,few_pawns_scale=8,few_pawns_scale_per_pawn=20,few_pawns_edge=330"));
-    let ahead = |p: usize| {
-        let mut totals = PerPlayer::splat(Tapered::ZERO);
-        totals.0[p] = Tapered::new(0, 100);
-        totals
-    };
-    let share = |fen: &str, p: usize| scale::endgame_scale(&e.tables, &chess_position(fen), &ahead(p));
-    // Bishops on c3 and f7, different colours: the opposite-classes share, below the few-pawns
-    // one of White's two pawns (8 + 2 × 20).
-    assert_eq!(share("4k3/5b2/8/3p4/3P4/2B1P3/8/4K3 w - - 0 1", 0), 16);
-    // Bishops on c3 and e7, one colour: White's two pawns decide.
-    assert_eq!(share("4k3/4b3/8/3p4/3P4/2B1P3/8/4K3 w - - 0 1", 0), 48);
-    // The stronger side is Black, with one pawn.
-    assert_eq!(share("4k3/4b3/8/3p4/3P4/2B1P3/8/4K3 w - - 0 1", 1), 28);
-    // A Rook against a Bishop, no pawns: the exchange is less than a minor piece ahead; so is a
-    // Bishop against pawns.
-    assert_eq!(share("4k3/8/8/8/8/8/4b3/R3K3 w - - 0 1", 0), 8);
-    assert_eq!(share("4k3/pp6/8/8/8/8/8/B3K3 w - - 0 1", 0), 8);
-    // A Rook against pawns is more than a minor piece ahead; a bare King is the mop-up's.
-    assert_eq!(share("4k3/pp6/8/8/8/8/8/R3K3 w - - 0 1", 0), scale::SCALE_FULL);
-    assert_eq!(share("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0), scale::SCALE_FULL);
-    // The evaluation keeps that share of the end-game difference.
-    let full = Evaluator::new(chess(), &only(""));
-    let fen = "4k3/8/8/8/8/8/4b3/R3K3 w - - 0 1";
-    let value = |e: &Evaluator| {
-        let mut pos = chess_position(fen);
-        e.prepare(&mut pos);
-        e.evaluate_for(&pos, Player::new(0))
-    };
-    let (scaled, unscaled) = (value(&e), value(&full));
-    assert!(unscaled > 100 && scaled < unscaled / 4, "{scaled} {unscaled}");
-    // The protocol's `eval` shows the share.
-    let mut pos = chess_position(fen);
-    e.prepare(&mut pos);
-    assert_eq!((e.breakdown(&pos).scale, full.breakdown(&pos).scale), (8, scale::SCALE_FULL));
 }
 
 /// Plays random games in `id`: at every position the evaluation with a pawn cache (kept over the
@@ -452,7 +403,7 @@ fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
     let game = registry::compiled::<W>(crate::games::definition(id).expect("a game"));
-    let eval = Evaluator::new(game, &game_params(&game.def).with_overrides("passed_blocked=30,backward=9,supported=7").expect("valid"));
+    let eval = evaluator(game, &profile(id).params.with_overrides("passed_blocked=30,backward=9,supported=7").expect("valid"));
     let mut cache = PawnCache::default();
     let mut moves = Vec::new();
     for seed in 0..games {
@@ -472,45 +423,6 @@ fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
     }
 }
 
-/// The lazy evaluation's first step is the evaluation without the activity terms, its second the
-/// whole evaluation, over random games of FIDE against FIDE with Cwda's values (chess's own leave
-/// the activity terms out).
-#[test]
-fn lazy_evaluation_is_the_evaluation_in_two_steps() {
-    use rand::rngs::StdRng;
-    use rand::{RngExt, SeedableRng};
-    let game = registry::compiled::<1>(crate::games::definition("cwda-ff").expect("cwda-ff"));
-    let params = game_params(&game.def);
-    let (eval, partial) = (Evaluator::new(game, &params), Evaluator::new(game, &params.with_overrides(activity_off!()).expect("valid")));
-    let mut cache = PawnCache::default();
-    let mut moves = Vec::new();
-    let mut differed = 0;
-    for seed in 0..10 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut pos = Position::start(game);
-        eval.prepare(&mut pos);
-        for _ in 0..120 {
-            for p in game.players() {
-                let mut seen = None;
-                let exact = eval.evaluate_for_lazily(&pos, p, &mut cache, |v| {
-                    seen = Some(v);
-                    true
-                });
-                let first = partial.evaluate_for(&pos, p);
-                assert_eq!((seen, exact), (Some(first), (eval.evaluate_for(&pos, p), true)), "seed {seed}");
-                assert_eq!(eval.evaluate_for_lazily(&pos, p, &mut cache, |_| false), (first, false));
-                differed += usize::from(first != exact.0);
-            }
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.make(moves[rng.random_range(0..moves.len())]);
-        }
-    }
-    assert!(differed > 1000, "{differed}");
-}
-
 #[test]
 fn the_pawn_cache_changes_nothing() {
     pawn_cache_agrees::<1>("chess", 20, 200);
@@ -525,7 +437,8 @@ fn the_pawn_cache_changes_nothing() {
 /// output row of the position's bucket (by its men, with `buckets B M`); plus the bucket's output
 /// bias, in sixteenths of a centipawn.
 fn written_network(fen: &str) -> i32 {
-    let text: Vec<&str> = chess().def.network.lines().filter(|l| !l.starts_with('#')).flat_map(|l| l.split_whitespace()).collect();
+    let text: Vec<&str> =
+        profile("chess").learned.network.lines().filter(|l| !l.starts_with('#')).flat_map(|l| l.split_whitespace()).collect();
     let hidden: usize = text[1].parse().expect("hidden H");
     let (mut buckets, mut bucket_men, mut perspectives, mut mirror, mut at) = (1, 1, 1, false, 2);
     loop {
@@ -570,7 +483,7 @@ fn written_network(fen: &str) -> i32 {
 
 #[test]
 fn learned_network_as_written_for_either_mover() {
-    let with = |permille: i32| Evaluator::new(chess(), &PARAMS.with_overrides(&format!("network_permille={permille}")).expect("valid"));
+    let with = |permille: i32| evaluator(chess(), &PARAMS.with_overrides(&format!("network_permille={permille}")).expect("valid"));
     let net = with(1000);
     let network = net.tables.network.as_ref().expect("chess has one");
     for (fen, mirrored) in [
@@ -630,16 +543,16 @@ fn malformed_network_texts_name_their_line() {
     for (n, (text, why)) in texts.into_iter().enumerate() {
         let mut def = crate::games::definition("chess").expect("chess");
         def.id = format!("chess-malformed-network-{n}");
-        def.network = Box::leak(text.clone().into_boxed_str());
+        let learned = LearnedTexts { network: Box::leak(text.clone().into_boxed_str()), ..LearnedTexts::NONE };
         let game = registry::compiled::<1>(def);
         let on = PARAMS.with_overrides("network_permille=1000").expect("valid");
-        let panic = std::panic::catch_unwind(|| Evaluator::new(game, &on)).expect_err(&text);
+        let panic = std::panic::catch_unwind(|| Evaluator::with_learned(game, &on, &learned)).expect_err(&text);
         let message = panic.downcast_ref::<String>().expect("a formatted message");
         assert!(message.contains(why), "{message}");
     }
 }
 
-/// `activity_off!` names every weight the activity terms read: from every parameter at its
+/// `activity_off` zeroes every weight the activity terms read: from every parameter at its
 /// largest value, it leaves the terms off.
 #[test]
 fn activity_off_turns_every_activity_weight_off() {
@@ -648,56 +561,5 @@ fn activity_off_turns_every_activity_weight_off() {
         params.set(name, max).expect("in range");
     }
     assert!(activity::enabled(&params));
-    assert!(!activity::enabled(&params.with_overrides(activity_off!()).expect("valid")));
-}
-
-fn guru2() -> &'static Game<4> {
-    registry::compiled::<4>(crate::games::definition("guru2").expect("guru2"))
-}
-
-/// A `guru2` position from men on cells and the fields after the placement.
-fn guru2_position(men: &[(&str, &str)], rest: &str) -> Position<4> {
-    let text = format!("{} {rest}", crate::notation::placement_from(&guru2().def.geometry, men).expect("cells"));
-    parse_position(guru2(), &text).expect("position")
-}
-
-/// A royal piece's escapes: the cells it may step to that its side does not hold and no opponent
-/// attacks, through the royal piece itself.
-#[test]
-fn a_royal_piece_escapes_to_cells_no_opponent_attacks() {
-    let white = Player::new(0);
-    // The King on a1: a2, b1 and b2, of which the Rook on b8 attacks b1 and b2.
-    assert_eq!(escapes::escapes(&chess_position("1r2k3/8/8/8/8/8/8/K7 w - - 0 1"), white), 1);
-    // Its own pawn holds a2, and shields it from the Rook on a8: b1 and b2 are left.
-    assert_eq!(escapes::escapes(&chess_position("r3k3/8/8/8/8/8/P7/K7 w - - 0 1"), white), 2);
-    // A man it would capture is an escape where nothing guards it: the Knight on b2.
-    assert_eq!(escapes::escapes(&chess_position("4k3/8/8/8/8/8/1n6/K7 w - - 0 1"), white), 3);
-    // The Rook on b3 guards it; through the King's cell the Rook on h1 attacks b1.
-    assert_eq!(escapes::escapes(&chess_position("4k3/8/8/8/8/1r6/1n6/K6r w - - 0 1"), white), 1);
-    let e = Evaluator::new(chess(), &only("royal_escapes=10"));
-    // One escape of four: (4 - 1)^2 x 10 off White; Black's King on e8 has five.
-    let b = e.breakdown(&chess_position("1r2k3/8/8/8/8/8/8/K7 w - - 0 1"));
-    assert_eq!((b.king_safety.0[0], b.king_safety.0[1]), (-90, 0));
-}
-
-/// With three or more players in, each player is credited its share of the danger of the royal
-/// piece in most of it, whoever is causing it.
-#[test]
-fn the_hunt_pays_for_the_most_exposed_royal_piece() {
-    let (red, blue, green, orange) = (Player::new(0), Player::new(1), Player::new(2), Player::new(3));
-    // Orange's King in the corner of the Lower level: Red's Rooks hold the b-file and the 9th
-    // rank there, so it may step only up to the Upper level (a10, b10, a9 there).
-    let men = [("Ua1", "rK"), ("Uj1", "bK"), ("Uj10", "gK"), ("La10", "oK"), ("Lb2", "rR"), ("Lc9", "rR")];
-    let pos = guru2_position(&men, "r rbgo - - 0 1 0:");
-    let hunting = Evaluator::new(guru2(), &only("royal_escapes=10,royal_hunt=50"));
-    let b = hunting.breakdown(&pos);
-    let lacking = |q: Player| {
-        let n = escapes::ESCAPES_COUNTED - escapes::escapes(&pos, q).min(escapes::ESCAPES_COUNTED);
-        10 * n * n
-    };
-    assert_eq!(escapes::escapes(&pos, orange), 3);
-    for p in [red, blue, green, orange] {
-        let prize = [red, blue, green, orange].iter().filter(|&&q| q != p).map(|&q| lacking(q)).max().expect("opponents");
-        assert_eq!(b.king_safety[p], prize * 50 / 100 - lacking(p), "{p:?}");
-    }
+    assert!(!activity::enabled(&activity_off(params)));
 }

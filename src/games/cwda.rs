@@ -4,10 +4,13 @@
 //! FIDEs), `c` (Colorbound Clobberers), `n` (Nutty Knights), `r` (Remarkable Rookies).
 //! Only the two armies in play contribute piece types, so `chess` has exactly the six FIDE types.
 
+use super::Profile;
+use crate::eval::{EvalParams, EvalProfile, LearnedTexts, PARAMS, activity_off};
 use crate::game::{CastleDef, DeadMaterial, GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper2d};
-use crate::types::{Cell, MultiSearch, PieceType, Player};
+use crate::search::MultiSearch;
+use crate::types::{Cell, PieceType, Player};
 
 pub const ARMY_LETTERS: [char; 4] = ['f', 'c', 'n', 'r'];
 const ARMY_NAMES: [&str; 4] = ["Fabulous FIDEs", "Colorbound Clobberers", "Nutty Knights", "Remarkable Rookies"];
@@ -109,74 +112,98 @@ fn dead_material(slot_types: &[[PieceType; 4]; 2], armies: [usize; 2]) -> DeadMa
     dead
 }
 
-/// The evaluation values of chess and every pairing (the armies share the board and the pawns):
-/// fitted by Texel's method (`tessera tune`) to 500,000 quiet positions of 4,997 chess games of
-/// recent SPRTs (2 s + 0.02 s) and one screen (20,000 nodes a move), chess8 openings: every
-/// parameter but the mop-up, the derived values, the threats and the royal piece's place, kept
-/// from the first fit (5,000 games at 6,000 nodes a move): refitted, `royal_advance` became a
-/// bonus for the King's advance in the middle game (-17) and `royal_centrality_quarter` went to
-/// -38 (a screen of -8 against the fitted 24 had lost 33 Elo). Error 0.088238 -> 0.086986.
-/// The threats were fitted afterwards, the rest held, on 500,000 positions of 5,440 games:
-/// error 0.086805 -> 0.086646. Then the trapped pieces, the blocked passed pawns and the passed
-/// pawns' own weights, the rest held, on 500,000 positions of 5,601 games: error 0.085720 ->
-/// 0.085487. Then every one of those parameters, refitted on 414,212 quiet positions of 4,242
-/// games: 2,797 of self-play SPRTs (2 s + 0.02 s) and 1,445 of Stockfish 15.1 against itself
-/// (`UCI_LimitStrength`, `UCI_Elo` 2400, 8,000 nodes a move), chess8 openings: error 0.085000 ->
-/// 0.084141. Self-play cannot price what both its sides misjudge alike; Stockfish's games can.
-/// Then every one of those parameters fitted to Stockfish's search instead of game results
-/// (`tune --labels`): 51,838 quiet positions of 2 s + 0.02 s self-play games labelled by
-/// Stockfish 15.1 at depth 10 and 12 (`tuning/data`): error 0.018161 -> 0.017202. Then every one
-/// of them, the material shifts per shape (`leaper_value`, `rider_value`, `rider_move_value_*`)
-/// and the backward pawns among them, refitted on 5.2 times those labels (271,186 quiet positions,
-/// `chess-sf-d12-sprt.txt.gz` added): error 0.017910 -> 0.017741, +17.0 +- 11.6 Elo in 2,169
-/// games at 2 s + 0.02 s against the values before (SPRT elo0 0, elo1 10: H1). Then the royal
-/// piece's line centrality (`royal_line_centrality_quarter`) fitted with the royal piece's other
-/// terms and the King shield and exposure on those labels: error 0.017741 -> 0.017657,
-/// +27.7 +- 17.6 Elo in 856 games at 2 s + 0.02 s against the values before (SPRT: H1). The
-/// learned square values (chess only) play at 0.7 of their fit: +14.0 +- 12.8 Elo in 1,618 games
-/// against the fit's full values (`tuning/README.md`, SQ7). Then every one of those parameters but
-/// the end-game scaling and the learned tables' scales refitted on top of the royal-pawn values
-/// (`tune --labels`, 469,114 quiet positions of seven label files): error 0.017265 -> 0.017111,
-/// among the changes a second Rook or Queen worth 62 cp less in the middle game (`redundancy`), the
-/// pieces' middle-game values raised by 6.9 % of their exchange values (`material_scale_permille`)
-/// and the Bishop pair's middle-game bonus cut from 45 to 25: +35.1 +- 22.3 Elo in 516 games
-/// at 2 s + 0.02 s against the values before (SPRT: H1; `tuning/README.md`, TS). Chess's learned
-/// correction network at its full output (`network_permille`, the other armies have none),
-/// refitted on 515,051 positions and kept as men move: +51.4 +- 25.2 Elo in 517 games at
-/// 2 s + 0.02 s against the evaluation without it (SPRT: H1; `tuning/README.md`, NN12).
-macro_rules! cwda_eval {
-    () => {
-        "pawn_eg_value=-39,leaper_eg_value=-103,rider_eg_value=-127,leaper_value=96,\
-    rider_value=76,rider_move_value_quarter=20,rider_move_value_eg_quarter=12,\
-    centrality_quarter=20,centrality_eg_quarter=10,royal_centrality_quarter=-5,\
-    royal_centrality_eg_quarter=47,royal_advance=8,pawn_advance=1,pawn_advance_eg=3,\
-    pawn_centre_quarter=4,passed=76,passed_eg=200,isolated=15,isolated_eg=17,doubled=21,\
-    doubled_eg=2,backward=12,backward_eg=17,supported=4,supported_eg=4,passed_blocked=25,\
-    passed_enemy_king_eg=60,passed_king_eg=33,tempo=15,mobility_quarter=17,mobility_eg_quarter=5,\
-    king_attack=6,king_danger=47,king_shield=16,king_exposure=1,pair=25,pair_eg=52,open_line=23,\
-    open_line_eg=0,half_open_line=16,outpost=10,outpost_eg=19,trapped=2,trapped_eg=22,\
-    threat_pawn=33,threat_pawn_eg=26,threat_lesser=26,threat_lesser_eg=16,hanging=1,hanging_eg=19,\
-    royal_line_centrality_quarter=-22,square_values_permille=700,royal_pawn_values_permille=700,\
-    material_scale_permille=69,material_scale_eg_permille=6,redundancy=62,network_permille=1000"
-    };
+/// The evaluation values of every pairing (the armies share the board and the pawns): fitted by
+/// Texel's method to game results, then to Stockfish's labels, term by term as terms were added
+/// (runs SFL, SFX, LINE, TS, SQ7, KP and NN12 in `docs/experiments.md`).
+const CWDA_PARAMS: EvalParams = EvalParams {
+    pawn_eg_value: -39,
+    leaper_eg_value: -103,
+    rider_eg_value: -127,
+    leaper_value: 96,
+    rider_value: 76,
+    rider_move_value_quarter: 20,
+    rider_move_value_eg_quarter: 12,
+    centrality_quarter: 20,
+    centrality_eg_quarter: 10,
+    royal_centrality_quarter: -5,
+    royal_centrality_eg_quarter: 47,
+    royal_advance: 8,
+    pawn_advance: 1,
+    pawn_advance_eg: 3,
+    pawn_centre_quarter: 4,
+    passed: 76,
+    passed_eg: 200,
+    isolated: 15,
+    isolated_eg: 17,
+    doubled: 21,
+    doubled_eg: 2,
+    backward: 12,
+    backward_eg: 17,
+    supported: 4,
+    supported_eg: 4,
+    passed_blocked: 25,
+    passed_enemy_king_eg: 60,
+    passed_king_eg: 33,
+    tempo: 15,
+    mobility_quarter: 17,
+    mobility_eg_quarter: 5,
+    king_attack: 6,
+    king_danger: 47,
+    king_shield: 16,
+    king_exposure: 1,
+    pair: 25,
+    pair_eg: 52,
+    open_line: 23,
+    half_open_line: 16,
+    outpost: 10,
+    outpost_eg: 19,
+    trapped: 2,
+    trapped_eg: 22,
+    threat_pawn: 33,
+    threat_pawn_eg: 26,
+    threat_lesser: 26,
+    threat_lesser_eg: 16,
+    hanging: 1,
+    hanging_eg: 19,
+    royal_line_centrality_quarter: -22,
+    square_values_permille: 700,
+    royal_pawn_values_permille: 700,
+    material_scale_permille: 69,
+    material_scale_eg_permille: 6,
+    redundancy: 62,
+    network_permille: 1000,
+    ..PARAMS
+};
+
+/// Chess's values: the others' without the terms that need every piece's moves, a third of the
+/// search's time; chess's network, fitted on top of the evaluation without them, learns what they
+/// gave (run NA).
+const CHESS_PARAMS: EvalParams = activity_off(CWDA_PARAMS);
+
+/// How the engine plays chess (two players: always alpha-beta): its learned square values
+/// (`tuning/squares.py`), royal-pawn values (`tuning/royal_pawns.py`) and correction network
+/// (`tuning/network.py`), fitted to chess's positions.
+pub const CHESS_PROFILE: Profile = Profile {
+    multi_search: MultiSearch::Paranoid,
+    eval: EvalProfile {
+        params: CHESS_PARAMS,
+        learned: LearnedTexts {
+            squares: include_str!("chess-squares.txt"),
+            royal_pawns: include_str!("chess-royal-pawns.txt"),
+            network: include_str!("chess-network.txt"),
+        },
+    },
+};
+
+/// How the engine plays the other pairings: chess's values with the activity terms, nothing
+/// learned (the learned tables are chess's types').
+pub const CWDA_PROFILE: Profile =
+    Profile { multi_search: MultiSearch::Paranoid, eval: EvalProfile { params: CWDA_PARAMS, learned: LearnedTexts::NONE } };
+
+/// The profile of a game id this file defines.
+pub fn profile(id: &str) -> Profile {
+    if id == "chess" { CHESS_PROFILE } else { CWDA_PROFILE }
 }
-const EVAL: &str = cwda_eval!();
-
-/// Chess's values: the others' without the terms that need every piece's moves (mobility, King
-/// attacks, threats, the piece terms: `eval::activity`), whose work took a third of the search's
-/// time; chess's network, fitted on top of the evaluation without them, learns what they gave:
-/// +21.8 +- 8.9 Elo in 3,213 games at 2 s + 0.02 s against the full evaluation and its network
-/// (SPRT: H1; `tuning/README.md`, NA).
-const CHESS_EVAL: &str = concat!(cwda_eval!(), ",", crate::eval::activity_off!());
-
-/// Chess's learned square values (`tuning/squares.py`).
-const CHESS_SQUARES: &str = include_str!("chess-squares.txt");
-
-/// Chess's learned royal-pawn values (`tuning/royal_pawns.py`).
-const CHESS_ROYAL_PAWNS: &str = include_str!("chess-royal-pawns.txt");
-
-/// Chess's learned correction network (`tuning/network.py`).
-const CHESS_NETWORK: &str = include_str!("chess-network.txt");
 
 fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
     let geometry = Geometry::square(8, 8);
@@ -258,13 +285,6 @@ fn build(id: &str, white_army: usize, black_army: usize) -> GameDef {
         setup,
         rules: Rules { castling, dead_material: Some(dead_material(&slot_types, [white_army, black_army])), ..Rules::default() },
         armies: vec![ARMY_NAMES[white_army].to_string(), ARMY_NAMES[black_army].to_string()],
-        // Two players: always alpha-beta.
-        multi_search: MultiSearch::Paranoid,
-        eval: if id == "chess" { CHESS_EVAL } else { EVAL },
-        // Fitted to chess's positions: other pairings' pieces are other types.
-        squares: if id == "chess" { CHESS_SQUARES } else { "" },
-        royal_pawns: if id == "chess" { CHESS_ROYAL_PAWNS } else { "" },
-        network: if id == "chess" { CHESS_NETWORK } else { "" },
     }
 }
 

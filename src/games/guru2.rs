@@ -19,10 +19,13 @@
 //! Moves are `from` `to` (`Ue2Ue3`); a face promotion carries its suffix (`Ui9Ui10r`) but is also
 //! accepted without it; an Elephant Charge joins its leaps with `,` (`Ud1Uf3,Uf3Uh5`).
 
+use super::Profile;
+use crate::eval::{EvalParams, EvalProfile, LearnedTexts, PARAMS};
 use crate::game::{ChargeRule, EnlightenedRule, GameDef, MateRules, Placement, PlayerDef, Rules, TeamRule, VictimMen};
 use crate::geometry::{CellInfo, Geometry, Vec3, letter};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper, leaper2d};
-use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
+use crate::search::MultiSearch;
+use crate::types::{Cell, PieceType, Player, Table};
 
 pub const ID: &str = "guru2";
 /// The team game: Red and Green (Kings on the Upper level) against Blue and Orange (Lower).
@@ -311,18 +314,26 @@ fn build() -> GameDef {
         setup: setup(),
         rules,
         armies: Vec::new(),
-        // Round robin at 100 ms a move, placed by material at 240 plies (tuning/round_robin.sh).
-        multi_search: MultiSearch::BestReplyPlus,
-        // A lone King walks round a wall on one level by the other: K + Vicereine + Rook against
-        // a King was drawn in 4 of 100 endings at 45k-195k nodes a move without the level box,
-        // none of 125 with it (tests/won_endings.rs).
-        // placing_stake: the first mater converts more often (docs/experiments.md, 2026-12-04).
-        eval: "mopup_level_box=60,placing_stake=3000",
-        squares: "",
-        royal_pawns: "",
-        network: "",
     }
 }
+
+/// How the engine plays `guru2` and `guru2-teams`.
+pub const PROFILE: Profile = Profile {
+    // Round robin at 100 ms a move, placed by material at 240 plies (tuning/round_robin.sh).
+    multi_search: MultiSearch::BestReplyPlus,
+    eval: EvalProfile {
+        params: EvalParams {
+            // A lone King walks round a wall on one level by the other: K + Vicereine + Rook
+            // against a King was drawn in 4 of 100 endings at 45k-195k nodes a move without the
+            // level box, none of 125 with it (tests/won_endings.rs).
+            mopup_level_box: 60,
+            // The first mater converts more often (docs/experiments.md, 2026-12-04).
+            placing_stake: 3000,
+            ..PARAMS
+        },
+        learned: LearnedTexts::NONE,
+    },
+};
 
 /// `guru2` played by two teams: the seats whose Kings share a level are partners.
 fn teams() -> GameDef {

@@ -62,10 +62,13 @@
 //! ```
 //! (one line, without the line breaks). `d` draws each rank as a 5×5 block, rank 10 first.
 
+use super::Profile;
+use crate::eval::{EvalParams, EvalProfile, LearnedTexts, PARAMS};
 use crate::game::{GameDef, Placement, PlayerDef, Rules};
 use crate::geometry::{CellInfo, Geometry, Vec3};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors, leaper};
-use crate::types::{Cell, MultiSearch, PieceType, Player};
+use crate::search::MultiSearch;
+use crate::types::{Cell, PieceType, Player};
 
 pub const ID: &str = "ninjachess";
 
@@ -249,22 +252,28 @@ fn build() -> GameDef {
         setup,
         rules,
         armies: Vec::new(),
-        // Two players: always alpha-beta.
-        multi_search: MultiSearch::Paranoid,
-        // Each rank is a level of the cube: a King boxed in on its own rank is nearer the mate.
-        // K + Q + R against a King (tests/won_endings.rs) was drawn by the fifty-move rule at
-        // 5 of 72 node budgets (31k-101k a move) with the level box, at 13 of 72 without.
-        // The Kings never leave their halves, and the stronger King helps to mate only by the
-        // facing rule's lines, which cover the cells next to it on the bare King's first rank
-        // (rank 6 for Black): the mates come there, and a bare King left on its last two ranks
-        // was held in a box the search could not close. Pulling it towards the stronger King
-        // (`mopup_close` 60, 16 elsewhere) drew 5 of 108 budgets against 12 of 108.
-        eval: "mopup_level_box=60,mopup_close=60",
-        squares: "",
-        royal_pawns: "",
-        network: "",
     }
 }
+
+/// How the engine plays Ninjachess (two players: always alpha-beta).
+pub const PROFILE: Profile = Profile {
+    multi_search: MultiSearch::Paranoid,
+    eval: EvalProfile {
+        params: EvalParams {
+            // Each rank is a level of the cube: a King boxed in on its own rank is nearer the
+            // mate. K + Q + R against a King (tests/won_endings.rs) was drawn by the fifty-move
+            // rule at 5 of 72 node budgets (31k-101k a move) with the level box, at 13 of 72
+            // without.
+            mopup_level_box: 60,
+            // The Kings never leave their halves, and the stronger King helps to mate only by the
+            // facing rule's lines, which cover the cells next to it on the bare King's first rank:
+            // pulling the bare King towards the stronger one drew 5 of 108 budgets against 12.
+            mopup_close: 60,
+            ..PARAMS
+        },
+        learned: LearnedTexts::NONE,
+    },
+};
 
 #[cfg(test)]
 mod tests {

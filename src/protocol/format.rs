@@ -158,7 +158,6 @@ pub fn eval_lines(session: &dyn Session, b: &Breakdown) -> Vec<String> {
     let mut out = vec![
         format!("eval game {} tomove {}", session.def().id, session.player_name(session.to_move())),
         format!("eval phase {}", b.phase),
-        format!("eval scale {}", b.scale),
     ];
     for (name, values) in [
         ("material", &b.material),

@@ -18,7 +18,6 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::bench::{self, BenchKind};
-use crate::eval::game_params;
 use crate::search::{Control, HelperPool, Heuristics, Limits, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
@@ -232,7 +231,7 @@ impl Engine {
     fn uci(&self) {
         self.say(&format!("id name {ENGINE_NAME}"));
         self.say("id author the tessera developers");
-        let own = game_params(self.session.def());
+        let own = self.session.profile().eval.params;
         for o in &self.options {
             self.say(&o.uci_line(&own));
         }

@@ -53,16 +53,6 @@ const SE_TT_DEPTH_MARGIN: i32 = 3;
 /// first `LMP_BASE + depth²` of a node that is not on the principal variation are not searched.
 const LMP_BASE: usize = 3;
 
-/// ProbCut with two players (the `probcut_margin` parameter): from this depth, a capture that
-/// wins by static exchange what the static evaluation lacks of beta plus the margin (less
-/// `PROBCUT_IMPROVING` where the evaluation is improving) is searched, by the capture search and
-/// then `PROBCUT_PLIES` shallower, against that raised beta; if it holds, the node is cut. Not
-/// where the table holds a deep enough entry below the raised beta.
-const PROBCUT_MIN_DEPTH: i32 = 5;
-const PROBCUT_PLIES: i32 = 4;
-const PROBCUT_IMPROVING: i32 = 50;
-const PROBCUT_TT_DEPTH_MARGIN: i32 = 3;
-
 /// A bare royal piece's moves are searched a ply deeper where it has at most this many.
 const FEW_REPLIES: usize = 2;
 
@@ -71,17 +61,16 @@ fn reduction(quiet: bool, depth: i32, index: usize, in_check: bool) -> i32 {
     if quiet && depth >= LMR_MIN_DEPTH && index >= LMR_FIRST_MOVE && !in_check { 1 + i32::from(index >= LMR_DEEPER_MOVE) } else { 0 }
 }
 
-/// Plies to reduce a late quiet move (with `lmr_captures`, a late capture a ply less) with two
-/// players: growing with the logarithms of the depth and of the move's number, as in the strong
+/// Plies to reduce a late quiet move with two players: growing with the logarithms of the depth and of the move's number, as in the strong
 /// open engines (`lmr_base` + ln depth · ln number / `lmr_divisor`, both in hundredths); less on
 /// the principal variation and for checks and killers. A reduced move that raises alpha is
-/// searched again at full depth. `node_plies` is what the node's kind adds ([`node_reduction`]).
-fn duel_reduction(params: &SearchParams, depth: i32, index: usize, node_plies: i32, forcing: bool) -> i32 {
+/// searched again at full depth; a ply less on the principal variation.
+fn duel_reduction(params: &SearchParams, depth: i32, index: usize, pv_node: bool, forcing: bool) -> i32 {
     if depth < LMR_MIN_DEPTH || index < 2 {
         return 0;
     }
     let (base, divisor) = (params.lmr_base as f32 / 100.0, params.lmr_divisor as f32 / 100.0);
-    let r = (base + ln(depth as usize) * ln(index + 1) / divisor) as i32 + node_plies - i32::from(forcing);
+    let r = (base + ln(depth as usize) * ln(index + 1) / divisor) as i32 - i32::from(pv_node) - i32::from(forcing);
     r.clamp(0, depth - 2)
 }
 
@@ -95,20 +84,9 @@ fn ln(n: usize) -> f32 {
 
 /// Plies to reduce a late quiet move with two players: [`duel_reduction`], less for a move with a
 /// good ordering `credit` (history and continuation history), more for one with a bad one.
-fn quiet_reduction(params: &SearchParams, depth: i32, index: usize, node_plies: i32, forcing: bool, credit: i32) -> i32 {
-    let r = duel_reduction(params, depth, index, node_plies, forcing);
+fn quiet_reduction(params: &SearchParams, depth: i32, index: usize, pv_node: bool, forcing: bool, credit: i32) -> i32 {
+    let r = duel_reduction(params, depth, index, pv_node, forcing);
     if r > 0 { (r - credit / LMR_HISTORY_DIVISOR).clamp(0, depth - 2) } else { r }
-}
-
-/// Plies the kind of a node adds to its late moves' reductions with two players: a ply less on
-/// the principal variation, `tt_pv_reduction` less where the table says the node was on one,
-/// `cut_node_reduction` more at a node expected to fail high, `lmr_unimproving` more where the
-/// static evaluation is not improving.
-fn node_reduction(params: &SearchParams, pv_node: bool, was_pv: bool, cut_node: bool, improving: bool) -> i32 {
-    let more = |on: bool, plies: i32| if on { plies } else { 0 };
-    -i32::from(pv_node) - more(was_pv, params.tt_pv_reduction)
-        + more(cut_node, params.cut_node_reduction)
-        + more(!improving, params.lmr_unimproving)
 }
 
 /// A score for the table: mate scores counted from this node instead of the root.
@@ -134,10 +112,7 @@ pub(super) fn from_tt(v: i32, distance: i32) -> i32 {
 }
 
 impl<const W: usize> Worker<'_, W> {
-    /// `cut_node`: a node off the principal variation expected to fail high (the first move of
-    /// its parent's zero-window search, or a reduced late move), where late moves are reduced
-    /// further; its children alternate.
-    pub(super) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, cut_node: bool) -> i32 {
+    pub(super) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         if !self.enter_node(ply) {
             return 0;
         }
@@ -175,15 +150,12 @@ impl<const W: usize> Worker<'_, W> {
         let excluded = self.stack[ply].excluded;
         let mut tt_move = Move::NONE;
         let mut singular_candidate = None;
-        // The table's score, bound and depth.
+        // The table's score and bound.
         let mut tt_bound = None;
-        // On a principal variation now or, as the table remembers, before.
-        let mut was_pv = pv_node;
         if let Some(e) = self.shared.tt.probe(self.key()) {
             tt_move = e.mv;
-            was_pv |= e.pv;
             let score = from_tt(e.score, self.distance());
-            tt_bound = Some((score, e.bound, e.depth));
+            tt_bound = Some((score, e.bound));
             if duel
                 && ply > 0
                 && excluded == Move::NONE
@@ -210,7 +182,7 @@ impl<const W: usize> Worker<'_, W> {
         // The table's score, where its bound says it is nearer the truth, refines the static
         // evaluation (`eval`) for the pruning decisions below.
         let eval = match tt_bound {
-            Some((score, bound, _)) if duel && !in_check && !is_mate_score(score) && bound.settles(score, static_eval, static_eval + 1) => {
+            Some((score, bound)) if duel && !in_check && !is_mate_score(score) && bound.settles(score, static_eval, static_eval + 1) => {
                 score
             }
             _ => static_eval,
@@ -238,30 +210,12 @@ impl<const W: usize> Worker<'_, W> {
             let u = self.make(Move::PASS);
             self.stack[ply + 1].previous = Move::NONE;
             self.stack[ply + 1].context = NO_CONTEXT;
-            let v = -self.search((depth - 1 - r).max(self.params.null_move_min_depth.min(depth - 1)), ply + 1, -beta, -beta + 1, !cut_node);
+            let v = -self.search((depth - 1 - r).max(0), ply + 1, -beta, -beta + 1);
             self.unmake(Move::PASS, u);
             if self.aborted {
                 return 0;
             }
             if v >= beta && v < MATE_BOUND {
-                return v;
-            }
-        }
-
-        let probcut_beta = (prune && self.params.probcut_margin > 0 && depth >= PROBCUT_MIN_DEPTH && excluded == Move::NONE)
-            .then(|| beta + self.params.probcut_margin - PROBCUT_IMPROVING * i32::from(improving))
-            .filter(|&raised| {
-                !is_mate_score(beta)
-                    && !tt_bound.is_some_and(|(score, _, d)| d >= depth - PROBCUT_TT_DEPTH_MARGIN && score < raised)
-                    && !self.pos.is_bare(mover)
-                    && !self.pos.opponents_bare(mover)
-            });
-        if let Some(probcut_beta) = probcut_beta {
-            let cut = self.probcut(depth, ply, probcut_beta, static_eval, tt_move, cut_node);
-            if self.aborted {
-                return 0;
-            }
-            if let Some(v) = cut {
                 return v;
             }
         }
@@ -279,7 +233,7 @@ impl<const W: usize> Worker<'_, W> {
         if let Some(tt_score) = singular_candidate {
             let singular_beta = tt_score - self.params.se_margin * depth;
             self.stack[ply].excluded = tt_move;
-            let v = self.search((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
+            let v = self.search((depth - 1) / 2, ply, singular_beta - 1, singular_beta);
             self.stack[ply].excluded = Move::NONE;
             if self.aborted {
                 return 0;
@@ -334,16 +288,11 @@ impl<const W: usize> Worker<'_, W> {
         deferred.clear();
         let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
         quiets.clear();
-        let mut captures = std::mem::take(&mut self.stack[ply].captures);
-        captures.clear();
-        let capture_history = duel && self.params.capture_history_percent > 0;
         let (mut handed_out, mut next_deferred) = (0, 0);
         let mut check_lines = None;
         let quiet_order = self.quiet_order(ply);
-        let node_plies = node_reduction(&self.params, pv_node, was_pv, cut_node, improving);
         // Checks are searched a ply deeper (two players, within twice the iteration's depth, not
         // against bare royal pieces, where the mop-up's gradient mates and not one forcing line).
-        let reduced_pruning = prune && self.params.reduced_pruning != 0;
         let extend_checks = duel && self.params.check_extension != 0 && (ply as i32) < 2 * self.depth && !self.pos.opponents_bare(mover);
         loop {
             let (mv, passes, put_off) = match picker.next_move() {
@@ -361,24 +310,12 @@ impl<const W: usize> Worker<'_, W> {
             let i = handed_out;
             let quiet = self.is_quiet(mv);
             let may_check = duel && self.may_give_check(mv, &mut check_lines);
-            // The move's credit for late-move reductions, taken before it is made (and only once the
-            // pruning below has spared it, unless that needs it).
-            let credit_due = duel && quiet && mv.kind() != MoveKind::Pass && depth >= LMR_MIN_DEPTH && i >= 2;
-            let credit = |w: &Self| if credit_due { w.quiet_score(mv, &quiet_order) } else { 0 };
-            // With `reduced_pruning` a late quiet move is pruned as at the depth its late-move
-            // reduction leaves it (Stockfish's `lmrDepth`).
-            let early_credit = (reduced_pruning && quiet).then(|| credit(self));
-            let prune_depth = match early_credit {
-                Some(c) => depth - quiet_reduction(&self.params, depth, i, node_plies, self.stack[ply].killers.contains(&mv), c),
-                None => depth,
-            };
             let late =
                 prune && depth <= self.params.lmp_depth && i >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
-            let futile_move = futile || (prune_depth < depth && futile_at(prune_depth, alpha));
             // Futility and late-move pruning spare quiet moves that give check. One that cannot
             // give check is skipped before the exchange test and before it is made, so that most
             // pruned moves cost nothing; it still counts in the move number, as it would once made.
-            let prunable = (futile_move || late) && i > 0 && quiet;
+            let prunable = (futile || late) && i > 0 && quiet;
             if prunable && !may_check {
                 handed_out += 1;
                 continue;
@@ -386,12 +323,15 @@ impl<const W: usize> Worker<'_, W> {
             // Static-exchange pruning near the leaves: a move that loses more material than the
             // depth can win back.
             if prune && i > 0 && depth <= SEE_PRUNE_MAX_DEPTH && best > -MATE_BOUND {
-                let threshold = if quiet { -SEE_QUIET_MARGIN * prune_depth * prune_depth } else { -SEE_CAPTURE_MARGIN * depth };
+                let threshold = if quiet { -SEE_QUIET_MARGIN * depth * depth } else { -SEE_CAPTURE_MARGIN * depth };
                 if !see_ge(&self.pos, mv, threshold, self.shared.eval.values()) {
                     continue;
                 }
             }
-            let credit = early_credit.unwrap_or_else(|| credit(self));
+            // The move's credit for late-move reductions, taken before it is made and only once the
+            // pruning above has spared it.
+            let credit_due = duel && quiet && mv.kind() != MoveKind::Pass && depth >= LMR_MIN_DEPTH && i >= 2;
+            let credit = if credit_due { self.quiet_score(mv, &quiet_order) } else { 0 };
             // Only a check that does not lose material by static exchange is extended.
             let safe_check = extend_checks && may_check && see_ge(&self.pos, mv, 0, self.shared.eval.values());
             self.make_play(passes, mv, ply, &mut undos);
@@ -419,12 +359,9 @@ impl<const W: usize> Worker<'_, W> {
                 busy.mark(child_key);
             }
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
-            let child = |w: &mut Self, d: i32, a: i32, b: i32, cut: bool| -> i32 {
-                if same_team { w.search(d, ply + 1, a, b, cut) } else { -w.search(d, ply + 1, -b, -a, cut) }
+            let child = |w: &mut Self, d: i32, a: i32, b: i32| -> i32 {
+                if same_team { w.search(d, ply + 1, a, b) } else { -w.search(d, ply + 1, -b, -a) }
             };
-            // A zero-window search's child is of the other kind than this node (of a principal
-            // variation node's: a cut node), a principal variation search's is none.
-            let full_cut = !pv_node && !cut_node;
             let mut v;
             if i == 0 {
                 let extension = match mv == tt_move {
@@ -432,26 +369,23 @@ impl<const W: usize> Worker<'_, W> {
                     true => extension.max(tt_move_extension),
                     false => extension,
                 };
-                v = child(self, depth - 1 + extension, alpha, beta, full_cut);
+                v = child(self, depth - 1 + extension, alpha, beta);
             } else {
                 let reduction = if !duel {
                     reduction(quiet, depth, i, in_check)
                 } else if quiet && !in_check {
-                    quiet_reduction(&self.params, depth, i, node_plies, gives_check || self.stack[ply].killers.contains(&mv), credit)
-                } else if self.params.lmr_captures != 0 && !in_check && mv.promotion().is_none() && self.is_capture(mv) {
-                    // A late capture: a ply less than a quiet move's, as it is likelier to matter.
-                    (duel_reduction(&self.params, depth, i, node_plies, gives_check) - 1).max(0)
+                    quiet_reduction(&self.params, depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv), credit)
                 } else {
                     0
                 };
                 let depth = depth + extension;
                 v = if same_team {
-                    child(self, depth - 1 - reduction, alpha, beta, full_cut)
+                    child(self, depth - 1 - reduction, alpha, beta)
                 } else {
-                    child(self, depth - 1 - reduction, alpha, alpha + 1, reduction > 0 || !cut_node)
+                    child(self, depth - 1 - reduction, alpha, alpha + 1)
                 };
                 if !same_team && v > alpha && (reduction > 0 || v < beta) {
-                    v = child(self, depth - 1, alpha, beta, full_cut);
+                    v = child(self, depth - 1, alpha, beta);
                 }
             }
             if let Some(busy) = busy {
@@ -461,24 +395,15 @@ impl<const W: usize> Worker<'_, W> {
             if self.aborted {
                 break;
             }
-            if ply == 0 && mv == self.prior_best.0 {
-                self.prior_best.1 = Some(v);
-            }
             if v > best {
                 best = v;
                 best_move = mv;
                 if v > alpha {
                     alpha = v;
                     self.update_pv(ply, mv);
-                    if ply == 0 {
-                        self.root_line = Some((v, self.stack[0].pv.clone()));
-                    }
                     if v >= beta {
                         if quiet && mv.kind() != MoveKind::Pass {
                             self.remember_cutoff(mv, ply, depth, &quiets);
-                        }
-                        if capture_history {
-                            self.remember_capture_cutoff(mv, depth, &captures);
                         }
                         break;
                     }
@@ -486,12 +411,9 @@ impl<const W: usize> Worker<'_, W> {
             }
             if quiet && mv.kind() != MoveKind::Pass {
                 quiets.push(mv);
-            } else if capture_history && self.is_capture(mv) {
-                captures.push(mv);
             }
         }
         self.stack[ply].quiets = quiets;
-        self.stack[ply].captures = captures;
         self.stack[ply].list = picker.into_list();
         self.stack[ply].undos = undos;
         self.stack[ply].deferred = deferred;
@@ -511,66 +433,27 @@ impl<const W: usize> Worker<'_, W> {
         {
             self.learned.correction.learn(mover, key, best - static_eval, depth, self.params.correction);
         }
-        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, bound, was_pv);
+        self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), depth, bound);
         best
-    }
-
-    /// ProbCut's searches at a two-player node (see [`PROBCUT_MIN_DEPTH`]): the value of the
-    /// first capture that beats `beta` (the raised beta), stored in the table as a lower bound.
-    fn probcut(&mut self, depth: i32, ply: usize, beta: i32, static_eval: i32, tt_move: Move, cut_node: bool) -> Option<i32> {
-        let mover = self.pos.to_move();
-        let mut list = std::mem::take(&mut self.stack[ply].list);
-        list.clear();
-        self.pos.legal_tactical_moves(&mut list.moves);
-        let values = self.shared.eval.values();
-        list.moves.retain(|&m| self.is_capture(m) && see_ge(&self.pos, m, beta - static_eval, values));
-        self.score_moves(&mut list, tt_move, ply);
-        let mut picker = MovePicker::new(list);
-        let mut undos = std::mem::take(&mut self.stack[ply].undos);
-        let mut cut = None;
-        while let Some((mv, passes)) = picker.next_move() {
-            self.make_play(passes, mv, ply, &mut undos);
-            // In a team game the next mover may be a partner.
-            let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
-            let (sign, a, b) = if same_team { (1, beta - 1, beta) } else { (-1, -beta, -beta + 1) };
-            let mut v = sign * self.quiesce(ply + 1, a, b, 0);
-            if v >= beta && !self.aborted {
-                v = sign * self.search(depth - PROBCUT_PLIES, ply + 1, a, b, !cut_node);
-            }
-            self.unmake_play(&mut undos);
-            if self.aborted {
-                break;
-            }
-            if v >= beta {
-                cut = Some((mv, v));
-                break;
-            }
-        }
-        self.stack[ply].list = picker.into_list();
-        self.stack[ply].undos = undos;
-        let (mv, v) = cut?;
-        self.shared.tt.store(self.key(), mv, to_tt(v, self.distance()), depth - PROBCUT_TT_DEPTH_MARGIN, Bound::Lower, false);
-        Some(v)
     }
 
     /// One iteration from the root; the value is from the root player's point of view (for
     /// max-n: the evaluation at the end of the principal variation).
     pub(super) fn iterate(&mut self, depth: i32, previous: Option<i32>) -> i32 {
         self.depth = depth;
-        self.root_line = None;
         if self.algorithm == MultiSearch::MaxN {
             self.maxn(depth, 0, self.root, 0);
             return self.pv_end_value(self.root);
         }
         let mut delta = self.params.aspiration;
         let Some(centre) = previous.filter(|&p| delta > 0 && depth >= ASPIRATION_MIN_DEPTH && !self.multi && !is_mate_score(p)) else {
-            return self.search(depth, 0, -INF, INF, false);
+            return self.search(depth, 0, -INF, INF);
         };
         // Aspiration: a window around the last score, widened on the failing side until the
         // score falls inside.
         let (mut lo, mut hi) = (centre - delta, centre + delta);
         loop {
-            let v = self.search(depth, 0, lo, hi, false);
+            let v = self.search(depth, 0, lo, hi);
             if self.aborted || (lo < v && v < hi) {
                 return v;
             }

@@ -143,7 +143,7 @@ impl<const W: usize> Worker<'_, W> {
         if self.aborted {
             return PerPlayer::splat(0);
         }
-        self.shared.tt.store(self.key(), best_move, 0, depth, Bound::Upper, false);
+        self.shared.tt.store(self.key(), best_move, 0, depth, Bound::Upper);
         best.unwrap_or_else(|| self.draw())
     }
 

@@ -16,6 +16,7 @@
 //! at their ends).
 
 mod abdada;
+mod algorithm;
 mod alphabeta;
 mod brs;
 mod correction;
@@ -39,8 +40,8 @@ use crate::eval::Evaluator;
 use crate::position::{Move, Position};
 pub use crate::tt::Bound;
 use crate::tt::TransTable;
-pub use crate::types::MultiSearch;
 use crate::types::{MAX_PLAYERS, PerPlayer};
+pub use algorithm::MultiSearch;
 pub use info::{Info, Progress};
 pub use pool::{HelperPool, MAX_THREADS};
 pub use see::see_ge;
@@ -69,10 +70,6 @@ crate::params::tunable! {
     SearchParams, "search parameter",
     /// Null-move reduction R (plies; 0: no null move).
     null_move_r: 0..=4,
-    /// The null move's reduced search is at least this deep (plies; 0: it may be the capture
-    /// search alone, which cannot see a quiet mate threat behind the pass), and never deeper than
-    /// the node's depth less a ply.
-    null_move_min_depth: 0..=4,
     /// The null move is tried at nodes this deep or deeper (plies).
     null_move_depth: 1..=8,
     /// Aspiration window around the previous iteration's score, in centipawns (0: full window).
@@ -112,62 +109,24 @@ crate::params::tunable! {
     /// 1: the table's move is searched a ply shallower where it is not singular but its stored
     /// score beats beta (another move very likely cuts too).
     negative_extension: 0..=1,
-    /// Lazy evaluation in the two-player capture search: where the evaluation without the terms
-    /// that need every piece's moves stands more than this many centipawns outside the window,
-    /// those terms are not computed (0: always computed).
-    lazy_margin: 0..=1000,
     /// Singular extensions with two players from this depth (plies).
     se_depth: 2..=20,
     /// The singular margin: centipawns per ply of depth below the table's score that every other
     /// move must stay for the table's move to be extended.
     se_margin: 0..=20,
-    /// 1: with two players the capture search's first ply searches the quiet checks that do not
-    /// lose material by static exchange too, so that a quiet mate threat is seen at the horizon
-    /// (after a null move, or a reverse-futility return, it decides whether the node stands).
-    quiesce_checks: 0..=1,
     /// Late-move reductions with two players: the reduction's constant, in hundredths of a ply.
     lmr_base: 0..=300,
     /// Late-move reductions with two players: the product of the logarithms of the depth and of
     /// the move's number is divided by this, in hundredths.
     lmr_divisor: 100..=600,
-    /// Late-move reductions with two players: plies more at a node expected to fail high (a cut
-    /// node: the first move of a zero-window search, or a reduced late move).
-    cut_node_reduction: 0..=3,
-    /// With two players captures are ordered by their victim, their attacker and this many
-    /// percent of their capture history (0: none; the history's bound is 16,384, a Knight taken
-    /// about 6,700 above a pawn).
-    capture_history_percent: 0..=400,
     /// With two players a cut-off at depth d is worth this much history credit per ply of d (up
     /// to 2,048, an eighth of the history's bound; 0: 16 d², up to 1,600).
     history_bonus_slope: 0..=1000,
-    /// Late-move reductions with two players: plies less at a node on a principal variation now
-    /// or, as its table entry remembers, before (Stockfish's `ttPv`).
-    tt_pv_reduction: 0..=2,
-    /// 1: with one line wanted, a search stopped inside an iteration plays the root move that
-    /// iteration had already found better than the last completed one's value, or than that
-    /// iteration's move as it found it (0: the last completed iteration's move).
-    partial_iteration: 0..=1,
-    /// Late-move reductions with two players: plies more at a node whose static evaluation is not
-    /// better than at the mover's previous turn (Stockfish's `!improving`).
-    lmr_unimproving: 0..=2,
-    /// 1: with two players late captures (not promotions) are reduced too, a ply less than a
-    /// quiet move of their number.
-    lmr_captures: 0..=1,
-    /// 1: with two players a late quiet move's futility and static-exchange pruning take the
-    /// depth its late-move reduction leaves it instead of the node's (Stockfish's `lmrDepth`).
-    reduced_pruning: 0..=1,
-    /// With two players, out of check the capture search tries at most this many captures at a
-    /// node besides recaptures and promotions (0: all).
-    quiesce_moves: 0..=32,
-    /// ProbCut with two players: a node is cut where a capture beats beta by this many
-    /// centipawns in a search four plies shallower (0: no ProbCut).
-    probcut_margin: 0..=1000,
 }
 
 /// The defaults: the search's one table.
 pub const SEARCH_PARAMS: SearchParams = SearchParams {
     null_move_r: 2,
-    null_move_min_depth: 0,
     null_move_depth: 3,
     aspiration: 30,
     rfp_margin: 100,
@@ -182,22 +141,11 @@ pub const SEARCH_PARAMS: SearchParams = SearchParams {
     correction: 128,
     double_extension_margin: 25,
     negative_extension: 1,
-    lazy_margin: 0,
     se_depth: 6,
     se_margin: 2,
-    quiesce_checks: 0,
     lmr_base: 75,
     lmr_divisor: 225,
-    cut_node_reduction: 0,
-    capture_history_percent: 0,
     history_bonus_slope: 300,
-    tt_pv_reduction: 0,
-    partial_iteration: 0,
-    lmr_unimproving: 0,
-    lmr_captures: 0,
-    reduced_pruning: 0,
-    quiesce_moves: 0,
-    probcut_margin: 0,
 };
 
 impl Default for SearchParams {
@@ -389,4 +337,6 @@ pub struct Resources<'a> {
     pub helpers: &'a HelperPool,
     pub eval: &'a Evaluator,
     pub settings: SearchSettings,
+    /// What `MultiSearch::Auto` plays: the game's measured best (its profile's).
+    pub game_search: MultiSearch,
 }

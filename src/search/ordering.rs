@@ -219,52 +219,12 @@ impl ContinuationHistory {
     }
 }
 
-/// Credit for captures with two players by the capturing man (owner and type), the victim's
-/// type and the cell taken on, earned by cut-offs as the quiet moves' history: among captures of
-/// one victim the ones that refuted before come first. Folded into [`CONTINUATION_SLOTS_MAX`]
-/// slots where the game is too large.
-pub(super) struct CaptureHistory {
-    ncells: usize,
-    ntypes: usize,
-    scores: Vec<i16>,
-}
-
-impl CaptureHistory {
-    /// With `nplayers` 0 the table is empty: nothing is scored or credited.
-    pub fn new(ncells: usize, ntypes: usize, nplayers: usize) -> Self {
-        let len = (nplayers * ntypes * ntypes * ncells).min(CONTINUATION_SLOTS_MAX);
-        CaptureHistory { ncells, ntypes, scores: vec![0; len] }
-    }
-
-    fn slot(&self, attacker: Man, victim: PieceType, to: Cell) -> Option<usize> {
-        if self.scores.is_empty() {
-            return None;
-        }
-        let i =
-            ((attacker.owner().index() * self.ntypes + attacker.kind().index()) * self.ntypes + victim.index()) * self.ncells + to.index();
-        Some(if i < self.scores.len() { i } else { i % self.scores.len() })
-    }
-
-    pub fn score(&self, attacker: Man, victim: PieceType, to: Cell) -> i32 {
-        self.slot(attacker, victim, to).map_or(0, |i| i32::from(self.scores[i]))
-    }
-
-    /// `bonus` (negative: a malus) towards the bounds, as [`History::update`].
-    pub fn update(&mut self, attacker: Man, victim: PieceType, to: Cell, bonus: i32) {
-        if let Some(i) = self.slot(attacker, victim, to) {
-            self.scores[i] = toward_bound(i32::from(self.scores[i]), bonus) as i16;
-        }
-    }
-}
-
 /// What a thread learns about the moves in a search: the quiet moves' history, continuation
-/// history and counter moves, and the captures' history. With two players a thread's next search
+/// history and counter moves. With two players a thread's next search
 /// of the game starts from what its last one learned ([`Heuristics`](super::Heuristics)).
 pub(super) struct Learned {
     pub history: History,
     pub continuation: ContinuationHistory,
-    /// With two players, the captures' history.
-    pub captures: CaptureHistory,
     /// With two players, per (from, to) of a move the quiet move that last refuted it.
     pub counters: Vec<Move>,
     /// With two players, the static evaluation's errors by pawn structure.
@@ -279,7 +239,6 @@ impl Learned {
         Learned {
             history: History::new(ncells, game.nplayers),
             continuation: ContinuationHistory::new(ncells, ntypes, if multi { 0 } else { game.nplayers }),
-            captures: CaptureHistory::new(ncells, ntypes, if multi { 0 } else { game.nplayers }),
             counters: if multi { Vec::new() } else { vec![Move::NONE; ncells * ncells] },
             correction: Correction::new(if multi { 0 } else { game.nplayers }),
         }
@@ -290,8 +249,6 @@ impl Learned {
         self.history.scores.len() == game.nplayers * game.ncells * game.ncells
             && self.continuation.ncells == game.ncells
             && self.continuation.ntypes == game.ntypes
-            && self.captures.ncells == game.ncells
-            && self.captures.ntypes == game.ntypes
             && self.counters.len() == game.ncells * game.ncells
             && self.correction.fits(game.nplayers)
     }
@@ -345,9 +302,7 @@ impl<const W: usize> Worker<'_, W> {
         if self.is_capture(mv) {
             let victim = self.pos.man_at(mv.victim_cell());
             let attacker = self.pos.man_at(mv.from());
-            let percent = self.params.capture_history_percent;
-            let credit = if percent > 0 { self.learned.captures.score(attacker, victim.kind(), mv.to()) * percent / 100 } else { 0 };
-            let mvv_lva = values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE + credit;
+            let mvv_lva = values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE;
             // With two sides, a capture that loses material in the exchange comes after the
             // quiet moves.
             if !self.multi && !see_ge(&self.pos, mv, 0, values) {
@@ -422,23 +377,6 @@ impl<const W: usize> Worker<'_, W> {
     /// The quiet move that last refuted the move that led to `ply`.
     fn counter_of(&self, ply: usize) -> Option<Move> {
         self.counter_slot(ply).map(|slot| self.learned.counters[slot]).filter(|&m| m != Move::NONE)
-    }
-
-    /// With two players, a move caused a cut-off at `depth`: a capture earns capture-history
-    /// credit; every capture searched before it (`captures`) loses some.
-    pub fn remember_capture_cutoff(&mut self, mv: Move, depth: i32, captures: &[Move]) {
-        let bonus = history_bonus(depth, self.params.history_bonus_slope);
-        if self.is_capture(mv) {
-            self.credit_capture(mv, bonus);
-        }
-        for &m in captures {
-            self.credit_capture(m, -bonus);
-        }
-    }
-
-    fn credit_capture(&mut self, mv: Move, bonus: i32) {
-        let (attacker, victim) = (self.pos.man_at(mv.from()), self.pos.man_at(mv.victim_cell()));
-        self.learned.captures.update(attacker, victim.kind(), mv.to(), bonus);
     }
 
     /// A quiet move caused a cut-off: a killer at this ply, and history credit; with two players
@@ -550,27 +488,6 @@ mod tests {
         assert!(h.score(after_e5, knight, f3) < -HISTORY_MAX + 64);
         // A White man's context differs from a Black one's on the same cell.
         assert_ne!(h.context(Man::new(knight, white, white), f3), h.context(Man::new(knight, black, black), f3));
-    }
-
-    /// Capture credit is bounded and kept per capturing man, victim and cell; a multi-player
-    /// search's table is empty and scores nothing.
-    #[test]
-    fn capture_credit_is_bounded_and_kept_per_capture() {
-        let (white, black) = (Player::new(0), Player::new(1));
-        let (pawn, knight) = (PieceType::new(0), PieceType::new(1));
-        let (d5, e5) = (Cell::new(35), Cell::new(36));
-        let mut h = CaptureHistory::new(64, 6, 2);
-        let white_knight = Man::new(knight, white, white);
-        for _ in 0..1000 {
-            h.update(white_knight, pawn, e5, history_bonus(20, 300));
-        }
-        assert!((HISTORY_MAX - 64..=HISTORY_MAX).contains(&h.score(white_knight, pawn, e5)));
-        assert_eq!(h.score(white_knight, pawn, d5), 0);
-        assert_eq!(h.score(white_knight, knight, e5), 0);
-        assert_eq!(h.score(Man::new(knight, black, black), pawn, e5), 0);
-        let mut none = CaptureHistory::new(64, 6, 0);
-        none.update(white_knight, pawn, e5, 100);
-        assert_eq!(none.score(white_knight, pawn, e5), 0);
     }
 
     /// Where the game's types and cells exceed the table, contexts fold into it (as many types as

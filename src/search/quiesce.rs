@@ -45,11 +45,11 @@ impl<const W: usize> Worker<'_, W> {
         let alpha0 = alpha;
         let mut best = -INF;
         if !in_check {
-            best = self.stand_pat(alpha, beta);
+            best = self.corrected_eval().0;
             let max_plies = if self.multi { self.params.multi_quiesce_plies.unsigned_abs() } else { TWO_PLAYER_QUIESCE_PLIES };
             if best >= beta || qdepth > max_plies {
                 if may_store && best >= beta {
-                    self.shared.tt.store(self.key(), Move::NONE, to_tt(best, self.distance()), 0, Bound::Lower, false);
+                    self.shared.tt.store(self.key(), Move::NONE, to_tt(best, self.distance()), 0, Bound::Lower);
                 }
                 return best;
             }
@@ -59,9 +59,8 @@ impl<const W: usize> Worker<'_, W> {
         list.clear();
         // Hunting a bare royal piece with two players, the first capture-search ply tries the
         // quiet checks too: the mates one move past the horizon are what converts won endings
-        // whose mating nets the evaluation cannot see (3d boards, several levels). With
-        // `quiesce_checks` it always does.
-        let quiet_checks = !self.multi && !in_check && qdepth == 0 && (self.params.quiesce_checks != 0 || self.hunts_bare_royals(mover));
+        // whose mating nets the evaluation cannot see (3d boards, several levels).
+        let quiet_checks = !self.multi && !in_check && qdepth == 0 && self.hunts_bare_royals(mover);
         if in_check || quiet_checks {
             self.pos.legal_moves(&mut list.moves);
         } else {
@@ -117,17 +116,7 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mut picker = MovePicker::new(list);
         let mut best_move = Move::NONE;
-        // With two players and `quiesce_moves`, out of check only that many captures are searched,
-        // besides recaptures of the last move's man and promotions (Stockfish's capture search
-        // stops after two).
-        let limit = if self.multi || in_check || self.params.quiesce_moves == 0 { usize::MAX } else { self.params.quiesce_moves as usize };
-        let previous = self.stack[ply].previous;
-        let mut searched = 0;
         while let Some((mv, _)) = picker.next_move() {
-            if searched >= limit && mv.promotion().is_none() && (previous == Move::NONE || mv.to() != previous.to()) {
-                continue;
-            }
-            searched += 1;
             let u = self.make(mv);
             self.stack[ply + 1].previous = mv;
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
@@ -151,7 +140,7 @@ impl<const W: usize> Worker<'_, W> {
         }
         self.stack[ply].list = picker.into_list();
         if may_store && !self.aborted {
-            self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), 0, Bound::of(best, alpha0, beta), false);
+            self.shared.tt.store(self.key(), best_move, to_tt(best, self.distance()), 0, Bound::of(best, alpha0, beta));
         }
         best
     }

@@ -54,7 +54,7 @@ pub fn think<const W: usize>(
         // Against a bare royal piece, paranoid: the mating net needs every opponent's real
         // replies, and BRS+ gives all but one a static move (it let won endings slip away).
         MultiSearch::Auto if root.opponents(mover).iter().any(|q| root.is_bare(q)) => MultiSearch::Paranoid,
-        MultiSearch::Auto => root.game().def.multi_search,
+        MultiSearch::Auto => resources.game_search,
         chosen => chosen,
     };
     let settings = SearchSettings { algorithm, ..resources.settings };
@@ -153,8 +153,6 @@ pub fn think<const W: usize>(
         // A weakened search needs several lines to choose from.
         let lines_wanted = settings.multi_pv.max(if strength.is_limited() { SKILL_MULTI_PV } else { 1 }).min(legal.len()).max(1);
         w.may_be_overtaken = lines_wanted == 1;
-        // Max-n keeps no window: its first root move sets the line whatever its value.
-        let keep_partial = settings.params.partial_iteration != 0 && lines_wanted == 1 && w.algorithm != MultiSearch::MaxN;
         let mut previous: Vec<Option<i32>> = vec![None; lines_wanted];
         let mut picked = None;
         let mut last_lines: Vec<Report> = Vec::new();
@@ -166,8 +164,6 @@ pub fn think<const W: usize>(
             main_depth.store(depth, Ordering::Relaxed);
             // One search per line, each leaving out the first moves of the lines before it.
             let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
-            let mut partial = None;
-            w.prior_best = (best, None);
             w.excluded.clear();
             for (k, &centre) in previous.iter().enumerate() {
                 w.pv_index = k;
@@ -182,9 +178,6 @@ pub fn think<const W: usize>(
                     break;
                 }
                 if w.aborted && (depth > 1 || k > 0) {
-                    if k == 0 && keep_partial {
-                        partial = w.root_line.take();
-                    }
                     break;
                 }
                 let pv = w.stack[0].pv.clone();
@@ -194,18 +187,6 @@ pub fn think<const W: usize>(
             }
             w.excluded.clear();
             if found.is_empty() {
-                // Stopped inside the iteration: a root move it already searched to the full depth
-                // above the last iteration's value, or above the last iteration's move as this
-                // iteration found it, is the better move.
-                if let Some((v, pv)) = partial
-                    && pv.first().is_some_and(|&m| m != best)
-                    && (last_value.is_some_and(|last| v > last) || w.prior_best.1.is_some_and(|prior| v > prior))
-                {
-                    let line = w.line(&pv, depth, v, 1, Bound::Lower);
-                    w.tell(Info::Line(line));
-                    best = pv[0];
-                    ponder = pv.get(1).copied();
-                }
                 break;
             }
             // Best first (the lines of one iteration may come back out of order).

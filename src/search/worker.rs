@@ -51,8 +51,6 @@ pub(super) struct Ply<const W: usize> {
     pub others: Vec<Move>,
     /// The quiet moves searched so far at this node (they lose history credit at a cut-off).
     pub quiets: Vec<Move>,
-    /// The captures searched so far at this node (they lose capture-history credit at a cut-off).
-    pub captures: Vec<Move>,
     /// The quiet checks a capture-search node adds against a bare royal piece.
     pub checks: Vec<Move>,
     /// The node's static evaluation, with two players, where the mover is not in check.
@@ -82,7 +80,6 @@ impl<const W: usize> Default for Ply<W> {
             deferred: Vec::new(),
             others: Vec::new(),
             quiets: Vec::new(),
-            captures: Vec::new(),
             checks: Vec::new(),
             static_eval: None,
             previous: Move::NONE,
@@ -200,12 +197,6 @@ pub(super) struct Worker<'a, const W: usize> {
     /// The principal variations of the last completed iteration, by line: the bound lines of a
     /// failed aspiration window show them while no move of the new iteration has a line yet.
     pub previous_pvs: Vec<Vec<Move>>,
-    /// The best root line the running iteration has completed (its value and moves), for a
-    /// search stopped before the iteration ends.
-    pub root_line: Option<(i32, Vec<Move>)>,
-    /// The move the last completed iteration chose, and its value in the running iteration once
-    /// searched there (a bound where it failed low): a root line above it is a better move.
-    pub prior_best: (Move, Option<i32>),
     /// The iteration being searched.
     pub depth: i32,
     /// The root move being searched, with its number in the search order (from 1).
@@ -256,8 +247,6 @@ impl<'a, const W: usize> Worker<'a, W> {
             excluded: Vec::new(),
             pv_index: 0,
             previous_pvs: Vec::new(),
-            root_line: None,
-            prior_best: (Move::NONE, None),
             depth: 0,
             current_root: None,
             reporter: None,
@@ -330,33 +319,6 @@ impl<'a, const W: usize> Worker<'a, W> {
         }
         let key = self.pos.pawn_key();
         (self.learned.correction.get(mover, key), Some(key))
-    }
-
-    /// The capture search's stand-pat value with two players: [`Worker::corrected_eval`], or,
-    /// where the evaluation without its costliest terms is more than `lazy_margin` outside
-    /// (`alpha`, `beta`), that value moved by the margin towards the window (a bound the exact
-    /// value keeps in all but extreme positions: the activity terms seldom pass 300 cp).
-    pub fn stand_pat(&mut self, alpha: i32, beta: i32) -> i32 {
-        let margin = self.params.lazy_margin;
-        if margin == 0 || self.multi {
-            return self.corrected_eval().0;
-        }
-        let (key, slot) = self.eval_slot();
-        let viewer = self.viewer().filter(|_| self.eval_cache[slot].0 != key);
-        let Some(viewer) = viewer else { return self.corrected_eval().0 };
-        let sign = self.mover_sign();
-        let (correction, _) = self.correction();
-        let corrected = |v: i32| (sign * v + correction).clamp(-EVAL_LIMIT, EVAL_LIMIT);
-        let (v, exact) = self.shared.eval.evaluate_for_lazily(&self.pos, viewer, &mut self.pawn_cache, |v| {
-            let v = corrected(v);
-            v - margin < beta && v + margin > alpha
-        });
-        if exact {
-            self.eval_cache[slot] = (key, v);
-            return corrected(v);
-        }
-        let v = corrected(v);
-        if v - margin >= beta { v - margin } else { v + margin }
     }
 
     /// The position's key and its slot in the evaluation cache.

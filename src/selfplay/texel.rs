@@ -17,7 +17,8 @@ use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
 use super::{MatchError, read_json_lines};
-use crate::eval::{EvalParams, Evaluator, game_params};
+use crate::eval::{EvalParams, Evaluator, LearnedTexts};
+use crate::games::Profile;
 use crate::notation::{parse_move, parse_position};
 use crate::position::Position;
 use crate::registry::{self, width_for};
@@ -67,17 +68,24 @@ struct Sample<const W: usize> {
 
 /// Fits the parameters; `progress` gets a line per improvement.
 pub fn tune(cfg: &TuneConfig, progress: &mut dyn FnMut(&str)) -> Result<TuneReport, MatchError> {
-    let def = crate::games::definition(&cfg.game).ok_or_else(|| format!("unknown game '{}'", cfg.game))?;
+    let unknown = || format!("unknown game '{}'", cfg.game);
+    let (def, profile) = (crate::games::definition(&cfg.game).ok_or_else(unknown)?, crate::games::profile(&cfg.game).ok_or_else(unknown)?);
     match width_for(def.geometry.len()) {
-        1 => tune_in(registry::compiled::<1>(def), cfg, progress),
-        4 => tune_in(registry::compiled::<4>(def), cfg, progress),
-        6 => tune_in(registry::compiled::<6>(def), cfg, progress),
-        _ => tune_in(registry::compiled::<8>(def), cfg, progress),
+        1 => tune_in(registry::compiled::<1>(def), &profile, cfg, progress),
+        4 => tune_in(registry::compiled::<4>(def), &profile, cfg, progress),
+        6 => tune_in(registry::compiled::<6>(def), &profile, cfg, progress),
+        _ => tune_in(registry::compiled::<8>(def), &profile, cfg, progress),
     }
 }
 
-fn tune_in<const W: usize>(game: &'static Game<W>, cfg: &TuneConfig, progress: &mut dyn FnMut(&str)) -> Result<TuneReport, MatchError> {
-    let mut params = game_params(&game.def).with_overrides(&cfg.start).map_err(|e| format!("--start: {}", e.0))?;
+fn tune_in<const W: usize>(
+    game: &'static Game<W>,
+    profile: &Profile,
+    cfg: &TuneConfig,
+    progress: &mut dyn FnMut(&str),
+) -> Result<TuneReport, MatchError> {
+    let learned = profile.eval.learned;
+    let mut params = profile.eval.params.with_overrides(&cfg.start).map_err(|e| format!("--start: {}", e.0))?;
     for name in &cfg.params {
         params.get(name).ok_or_else(|| format!("unknown evaluation parameter '{name}'"))?;
     }
@@ -95,7 +103,7 @@ fn tune_in<const W: usize>(game: &'static Game<W>, cfg: &TuneConfig, progress: &
         }
         records.extend(games);
     }
-    let values = Evaluator::new(game, &params).values().clone();
+    let values = Evaluator::with_learned(game, &params, &learned).values().clone();
     let mut samples = Vec::new();
     for r in &records {
         let mut pos = match &r.start {
@@ -154,8 +162,8 @@ fn tune_in<const W: usize>(game: &'static Game<W>, cfg: &TuneConfig, progress: &
     }
     progress(&format!("{} games and {labelled} labelled positions, {} quiet positions used", records.len(), samples.len()));
 
-    let k = fit_k(game, &params, &mut samples);
-    let error_before = error(game, &params, k, &mut samples);
+    let k = fit_k(game, &params, &learned, &mut samples);
+    let error_before = error(game, &params, &learned, k, &mut samples);
     progress(&format!("k {k:.3}, error {error_before:.6}"));
     let mut best = error_before;
     let mut steps: Vec<i32> = cfg
@@ -177,7 +185,7 @@ fn tune_in<const W: usize>(game: &'static Game<W>, cfg: &TuneConfig, progress: &
                     if trial.set(name, v + delta).is_err() {
                         continue;
                     }
-                    let e = error(game, &trial, k, &mut samples);
+                    let e = error(game, &trial, &learned, k, &mut samples);
                     if e < best {
                         best = e;
                         params = trial;
@@ -207,8 +215,8 @@ fn expected(eval: i32, k: f64) -> f64 {
 }
 
 /// The evaluation of every sample under `params`, for its player to move.
-fn evaluations<const W: usize>(game: &'static Game<W>, params: &EvalParams, samples: &mut [Sample<W>]) -> Vec<i32> {
-    let eval = Evaluator::new(game, params);
+fn evaluations<const W: usize>(game: &'static Game<W>, params: &EvalParams, learned: &LearnedTexts, samples: &mut [Sample<W>]) -> Vec<i32> {
+    let eval = Evaluator::with_learned(game, params, learned);
     samples
         .par_iter_mut()
         .map(|s| {
@@ -225,14 +233,14 @@ fn error_of<const W: usize>(evals: &[i32], samples: &[Sample<W>], k: f64) -> f64
 }
 
 /// The mean square error under `params` with scale `k`.
-fn error<const W: usize>(game: &'static Game<W>, params: &EvalParams, k: f64, samples: &mut [Sample<W>]) -> f64 {
-    let evals = evaluations(game, params, samples);
+fn error<const W: usize>(game: &'static Game<W>, params: &EvalParams, learned: &LearnedTexts, k: f64, samples: &mut [Sample<W>]) -> f64 {
+    let evals = evaluations(game, params, learned, samples);
     error_of(&evals, samples, k)
 }
 
 /// The scale that fits the current parameters best (golden-section search).
-fn fit_k<const W: usize>(game: &'static Game<W>, params: &EvalParams, samples: &mut [Sample<W>]) -> f64 {
-    let evals = evaluations(game, params, samples);
+fn fit_k<const W: usize>(game: &'static Game<W>, params: &EvalParams, learned: &LearnedTexts, samples: &mut [Sample<W>]) -> f64 {
+    let evals = evaluations(game, params, learned, samples);
     // Wide enough below for games whose derived piece values run large: ninjachess's self-play
     // fits 0.058, and at the old bound of 0.1 its fits ran parameters to their limits.
     let (mut lo, mut hi) = (0.005f64, 3.0f64);

@@ -62,10 +62,13 @@
 //! the lowest canonical cell) and the win at a second checkmate delivered by the first one's
 //! promotees are the core's `MateRules`.
 
+use super::Profile;
+use crate::eval::EvalProfile;
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{CellInfo, CellShape, Geometry, Vec3, add, hex_diagonals, letter, scale, with_levels};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
-use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
+use crate::search::MultiSearch;
+use crate::types::{Cell, PieceType, Player, Table};
 
 pub const ID: &str = "aof3";
 
@@ -444,14 +447,15 @@ fn build() -> GameDef {
         setup,
         rules,
         armies: Vec::new(),
-        // Round robin at 100 ms a move, placed by material at 240 plies (tuning/round_robin.sh).
-        multi_search: MultiSearch::BestReplyPlus,
-        eval: "",
-        squares: "",
-        royal_pawns: "",
-        network: "",
     }
 }
+
+/// How the engine plays AOF3: the default evaluation.
+pub const PROFILE: Profile = Profile {
+    // Round robin at 100 ms a move, placed by material at 240 plies (tuning/round_robin.sh).
+    multi_search: MultiSearch::BestReplyPlus,
+    eval: EvalProfile::DEFAULT,
+};
 
 #[cfg(test)]
 mod tests;

@@ -48,10 +48,13 @@
 //! recruiting, the pass, the two-player end) is the core's, switched on by
 //! `MateRules { victim_men: Recruited }`.
 
+use super::Profile;
+use crate::eval::EvalProfile;
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{Geometry, Vec3, hex_diagonals, scale, with_levels};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
-use crate::types::{Cell, MultiSearch, PieceType, Player, Table};
+use crate::search::MultiSearch;
+use crate::types::{Cell, PieceType, Player, Table};
 
 /// Triangle side and levels.
 const SIDE: i32 = 8;
@@ -340,15 +343,16 @@ fn build(id: &str, v: Variant) -> GameDef {
         setup,
         rules: Rules { mate: MateRules { victim_men: VictimMen::Recruited, ..MateRules::default() }, ..Rules::default() },
         armies: Vec::new(),
-        // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants and,
-        // in a short one, in every sub-variant (docs/experiments.md).
-        multi_search: MultiSearch::BestReplyPlus,
-        eval: "",
-        squares: "",
-        royal_pawns: "",
-        network: "",
     }
 }
+
+/// How the engine plays the Honeycomb and Wildhoney family: the default evaluation.
+pub const PROFILE: Profile = Profile {
+    // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants and, in a
+    // short one, in every sub-variant (docs/experiments.md).
+    multi_search: MultiSearch::BestReplyPlus,
+    eval: EvalProfile::DEFAULT,
+};
 
 #[cfg(test)]
 mod tests;
