@@ -1,36 +1,41 @@
 //! tessera: an engine for multi-player and three-dimensional chess variants.
 //!
-//! Layers, lowest first: [`types`] (cells, players, piece types), [`bitboard`], [`geometry`],
-//! [`movement`] (piece components), [`game`] (definitions) and [`games`] (one file per game),
-//! [`moves`] (men and moves), [`tables`] (derived per game), [`position`] with [`attacks`] and
-//! [`movegen`], [`notation`], [`eval`], [`tt`], [`search`], [`session`] (a game and its position
-//! behind one width-independent interface) and [`protocol`] (the UCI-style text loop); beside
-//! them [`describe`] (listings for GUIs), [`bench`], [`selfplay`] (`tessera match`)
-//! and [`serve`] (the board in the browser, `tessera serve`); `simd` holds the learned network's
-//! hot loops in wide registers.
+//! The public surface is what the executable, the tests and the benchmarks use: [`session`] (a
+//! game and its position behind one width-independent interface: open a game by id, set
+//! positions, list moves, search), [`games`] (the game ids, their rules and engine profiles),
+//! [`protocol`] (the UCI-style text loop), [`search`] (limits and settings of a search, the
+//! multi-player searches), [`eval`] (the evaluation's parameters), [`notation`] (position
+//! strings), [`tt`] (the transposition table), [`selfplay`] (`tessera match`, `tessera tune`),
+//! [`serve`] (the board in the browser) and [`bench`].
+//!
+//! Inside, layers one way, lowest first: `types` (cells, players, piece types), `bitboard`,
+//! `geometry`, `movement` (piece components), `game` (definitions), `moves` (men and moves),
+//! `tables` and `registry` (derived per game), `position` with `attacks` and `movegen`,
+//! `notation`, `eval`, `tt`, `search`, `session`, `protocol`; beside them `describe` (listings for
+//! GUIs), `params` (named parameter tables) and `simd` (the learned network's hot loops).
 
-pub mod attacks;
+mod attacks;
 pub mod bench;
-pub mod bitboard;
-pub mod describe;
+mod bitboard;
+mod describe;
 mod error;
 pub mod eval;
-pub mod game;
+mod game;
 pub mod games;
-pub mod geometry;
-pub mod movegen;
-pub mod movement;
-pub mod moves;
+mod geometry;
+mod movegen;
+mod movement;
+mod moves;
 pub mod notation;
-pub mod params;
-pub mod position;
+mod params;
+mod position;
 pub mod protocol;
-pub mod registry;
+mod registry;
 pub mod search;
 pub mod selfplay;
 pub mod serve;
 pub mod session;
 mod simd;
-pub mod tables;
+mod tables;
 pub mod tt;
-pub mod types;
+mod types;

@@ -6,7 +6,7 @@
 //! its owner unless it was recruited from another army. Pawn-like men add a [`PawnDef`].
 //! Attack generation and move generation both read the tables derived from these components.
 
-use crate::geometry::{Vec3, neg};
+use crate::geometry::Vec3;
 use crate::types::{Cell, PieceType, Player, Table};
 
 /// What a component may do on its target cell.
@@ -173,19 +173,6 @@ pub fn leaper2d(a: i32, b: i32) -> Vec<Vec3> {
         }
     }
     out.sort();
-    out
-}
-
-/// Vectors together with their negations, without duplicates.
-pub fn symmetric(vs: &[Vec3]) -> Vec<Vec3> {
-    let mut out: Vec<Vec3> = Vec::new();
-    for &v in vs {
-        for w in [v, neg(v)] {
-            if !out.contains(&w) {
-                out.push(w);
-            }
-        }
-    }
     out
 }
 

@@ -22,6 +22,9 @@ pub struct Profile {
     pub eval: EvalProfile,
 }
 
+/// The game the protocol and the commands play unless told otherwise.
+pub const DEFAULT_GAME: &str = "chess";
+
 struct Family {
     ids: fn() -> Vec<String>,
     definition: fn(&str) -> Option<GameDef>,

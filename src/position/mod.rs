@@ -19,7 +19,7 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-pub use crate::moves::{MAX_LEGS, Man, Move, MoveKind};
+pub use crate::moves::{Man, Move, MoveKind};
 use crate::tables::Game;
 use crate::types::{Cell, MAX_PLAYERS, PerPlayer, PerType, PieceType, Player, PlayerSet, TypeSet};
 use accumulator::Accumulators;

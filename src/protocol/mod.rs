@@ -22,7 +22,7 @@ use crate::search::{Control, HelperPool, Heuristics, Limits, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
 pub use format::{InfoStyle, bench_line, bench_summary, bestmove_line, eval_lines, info_line, status_line, wdl};
-pub use options::{DEFAULT_GAME, EngineLimits};
+pub use options::EngineLimits;
 use options::{Effect, OptionDef, OptionError, Value, Values};
 
 pub const ENGINE_NAME: &str = concat!("tessera ", env!("CARGO_PKG_VERSION"));

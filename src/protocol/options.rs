@@ -4,10 +4,9 @@
 use std::fmt::Write;
 
 use crate::eval::{EvalOverrides, EvalParams, PARAMS};
-use crate::games;
+use crate::games::{self, DEFAULT_GAME};
 use crate::search::{MAX_MULTI_PV, MAX_THREADS, MultiSearch, SEARCH_PARAMS, SearchParams, SearchSettings, Strength};
 
-pub const DEFAULT_GAME: &str = "chess";
 const DEFAULT_HASH_MB: i64 = 16;
 const MAX_HASH_MB: i64 = 65_536;
 /// Milliseconds kept back from the clock on every move for the time between the engine's answer
