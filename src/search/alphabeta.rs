@@ -8,7 +8,8 @@
 //! windows of the iterations.
 
 use super::abdada;
-use super::ordering::{MovePicker, NO_CONTEXT};
+use super::history::NO_CONTEXT;
+use super::movepick::MovePicker;
 use super::see::see_ge;
 use super::worker::Worker;
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, SearchParams, is_mate_score};
@@ -343,7 +344,7 @@ impl<const W: usize> Worker<'_, W> {
             }
             handed_out += 1;
             if ply == 0 {
-                self.current_root = Some((mv, i + 1));
+                self.at_root.current = Some((mv, i + 1));
             }
             let gives_check = may_check && self.pos.in_check(self.pos.to_move());
             // With two players a move that may not give check gives none.

@@ -5,7 +5,8 @@
 //! promotion, else the first move generated), so that every position searched can occur.
 
 use super::MultiSearch;
-use super::ordering::{MoveList, NO_CONTEXT};
+use super::history::NO_CONTEXT;
+use super::movepick::MoveList;
 use super::worker::Worker;
 use crate::position::{Move, MoveKind, Undo};
 use crate::types::Player;
@@ -34,7 +35,7 @@ impl<const W: usize> Worker<'_, W> {
         if let Some(m) = self.static_moves.get(key) {
             return m;
         }
-        let mut moves = std::mem::take(&mut self.stack[ply].replies);
+        let mut moves = std::mem::take(&mut self.stack[ply].brs.replies);
         self.pos.legal_tactical_moves(&mut moves);
         let values = self.shared.eval.values();
         let static_score = |m: &Move| -> i32 {
@@ -46,7 +47,7 @@ impl<const W: usize> Worker<'_, W> {
         // gains anything, the first move generated.
         let best = moves.iter().copied().rev().max_by_key(static_score).filter(|m| static_score(m) > 0);
         let m = best.or_else(|| self.pos.first_legal_move(&mut moves)).unwrap_or(Move::PASS);
-        self.stack[ply].replies = moves;
+        self.stack[ply].brs.replies = moves;
         self.static_moves.put(key, m);
         m
     }
@@ -56,9 +57,9 @@ impl<const W: usize> Worker<'_, W> {
     /// left out; if no opponent has a move, everyone passes.
     pub(super) fn best_replies(&mut self, list: &mut MoveList, tt_move: Move, ply: usize) {
         list.clear();
-        let mut replies = std::mem::take(&mut self.stack[ply].replies);
-        let mut played: Vec<(Move, Undo<W>)> = std::mem::take(&mut self.stack[ply].pass_undos);
-        self.stack[ply].others.clear();
+        let mut replies = std::mem::take(&mut self.stack[ply].brs.replies);
+        let mut played: Vec<(Move, Undo<W>)> = std::mem::take(&mut self.stack[ply].brs.pass_undos);
+        self.stack[ply].brs.others.clear();
         let quiet = self.quiet_order(ply);
         while self.opponent_to_move() {
             self.pos.legal_moves(&mut replies);
@@ -68,10 +69,10 @@ impl<const W: usize> Worker<'_, W> {
                 list.passes.push(before);
                 list.scores.push(self.order_score(m, tt_move, ply, &quiet));
             }
-            self.stack[ply].replies = std::mem::take(&mut replies);
+            self.stack[ply].brs.replies = std::mem::take(&mut replies);
             let other = self.other_opponents_move(ply);
-            replies = std::mem::take(&mut self.stack[ply].replies);
-            self.stack[ply].others.push(other);
+            replies = std::mem::take(&mut self.stack[ply].brs.replies);
+            self.stack[ply].brs.others.push(other);
             played.push((other, self.pos.make(other)));
         }
         while let Some((m, u)) = played.pop() {
@@ -82,8 +83,8 @@ impl<const W: usize> Worker<'_, W> {
             list.passes.push(0);
             list.scores.push(0);
         }
-        self.stack[ply].replies = replies;
-        self.stack[ply].pass_undos = played;
+        self.stack[ply].brs.replies = replies;
+        self.stack[ply].brs.pass_undos = played;
     }
 
     /// Plays `mv` of a list from [`Worker::best_replies`] after the other opponents before it
@@ -93,7 +94,7 @@ impl<const W: usize> Worker<'_, W> {
         let brs = self.brs_node(self.pos.to_move());
         // The opponents before the replying one play what best_replies found for them.
         for k in 0..usize::from(before) {
-            let other = self.stack[ply].others[k];
+            let other = self.stack[ply].brs.others[k];
             let u = self.make(other);
             undos.push((other, u));
         }
@@ -116,34 +117,5 @@ impl<const W: usize> Worker<'_, W> {
         while let Some((m, u)) = undos.pop() {
             self.unmake(m, u);
         }
-    }
-}
-
-/// A direct-mapped cache of the static moves of BRS+ by position hash, per thread.
-pub(super) struct StaticMoves {
-    slots: Vec<(u64, Move)>,
-}
-
-/// Slots of [`StaticMoves`] (a power of two).
-const STATIC_MOVE_SLOTS: usize = 1 << 14;
-
-impl Default for StaticMoves {
-    fn default() -> Self {
-        StaticMoves { slots: vec![(0, Move::NONE); STATIC_MOVE_SLOTS] }
-    }
-}
-
-impl StaticMoves {
-    fn slot(key: u64) -> usize {
-        (key as usize) & (STATIC_MOVE_SLOTS - 1)
-    }
-
-    fn get(&self, key: u64) -> Option<Move> {
-        let (k, m) = self.slots[Self::slot(key)];
-        (k == key && m != Move::NONE).then_some(m)
-    }
-
-    fn put(&mut self, key: u64, m: Move) {
-        self.slots[Self::slot(key)] = (key, m);
     }
 }

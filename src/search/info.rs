@@ -77,7 +77,7 @@ impl<const W: usize> Worker<'_, W> {
             nodes: self.total_nodes(),
             time_ms: millis(self.shared.deadline.start.elapsed()),
             hashfull: self.shared.tt.hashfull(),
-            currmove: self.current_root,
+            currmove: self.at_root.current,
         };
         self.tell(Info::Progress(progress));
     }
@@ -88,10 +88,10 @@ impl<const W: usize> Worker<'_, W> {
         if self.reporter.is_some() && self.shared.deadline.start.elapsed() >= PROGRESS_INTERVAL {
             // A window that failed low has no line of its own yet: the last iteration's stands.
             let pv = match &self.stack[0].pv {
-                pv if pv.is_empty() => self.previous_pvs.get(self.pv_index).cloned().unwrap_or_default(),
+                pv if pv.is_empty() => self.at_root.previous_pvs.get(self.at_root.pv_index).cloned().unwrap_or_default(),
                 pv => pv.clone(),
             };
-            let line = self.line(&pv, depth, value, self.pv_index + 1, bound);
+            let line = self.line(&pv, depth, value, self.at_root.pv_index + 1, bound);
             self.tell(Info::Line(line));
         }
     }

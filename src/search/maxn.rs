@@ -13,7 +13,7 @@
 //! (keys are salted per search, so no entry is read as another search's score).
 
 use super::MAX_PLY;
-use super::ordering::MovePicker;
+use super::movepick::MovePicker;
 use super::worker::Worker;
 use crate::eval::Evaluator;
 use crate::position::{Move, Position};
@@ -118,7 +118,7 @@ impl<const W: usize> Worker<'_, W> {
         let mut picker = MovePicker::new(list);
         while let Some((mv, _)) = picker.next_move() {
             if ply == 0 {
-                self.current_root = Some((mv, picker.index() + 1));
+                self.at_root.current = Some((mv, picker.index() + 1));
             }
             let quiet = self.is_quiet(mv);
             let u = self.make(mv);

@@ -9,24 +9,28 @@
 //! of the "team" to move (the root player, or the coalition), and a child's value is negated only
 //! when the team changes. Max-n is [`maxn`].
 //!
-//! The rest: [`worker`] (one thread's state and its per-ply stack), [`ordering`] (the move
-//! picker), [`correction`] (the static evaluation's learned errors), [`time`] (when to stop),
-//! [`threads`] (the iterative deepening driver and the helper threads), [`abdada`] (threads
-//! deferring what another thread is searching), [`pv`] (principal variations made legal, scores
-//! at their ends).
+//! The rest: [`worker`] (one thread's state, its root's and its per-ply stack), [`ordering`] (the
+//! moves' ordering scores) and [`movepick`] (the picker that hands them out), [`history`] (what a
+//! thread learns: the histories, counter moves and the correction of the static evaluation),
+//! [`replies`] (best-reply search's own state), [`time`] (when to stop), [`threads`] (the
+//! iterative deepening driver and the helper threads, [`pool`]), [`abdada`] (threads deferring
+//! what another thread is searching), [`pv`] (principal variations made legal, scores at their
+//! ends). The algorithms extend [`worker::Worker`]; the worker's own modules import none of them.
 
 mod abdada;
 mod algorithm;
 mod alphabeta;
 mod brs;
-mod correction;
+mod history;
 mod info;
 mod maxn;
+mod movepick;
 mod ordering;
 mod placing;
 mod pool;
 mod pv;
 mod quiesce;
+mod replies;
 mod see;
 mod skill;
 mod threads;
@@ -316,14 +320,14 @@ pub struct Outcome {
 /// a thread's next search orders its moves by what the last one found. Emptied with the table
 /// (`ucinewgame`, `Clear Hash`, a change of game); the multi-player searches start afresh.
 #[derive(Default)]
-pub struct Heuristics(Mutex<Vec<ordering::Learned>>);
+pub struct Heuristics(Mutex<Vec<history::Learned>>);
 
 impl Heuristics {
     pub fn clear(&self) {
         self.threads().clear();
     }
 
-    fn threads(&self) -> std::sync::MutexGuard<'_, Vec<ordering::Learned>> {
+    fn threads(&self) -> std::sync::MutexGuard<'_, Vec<history::Learned>> {
         self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }

@@ -3,7 +3,7 @@
 //! players; against a bare royal piece the first ply adds the quiet checks.
 
 use super::alphabeta::{from_tt, to_tt};
-use super::ordering::MovePicker;
+use super::movepick::MovePicker;
 use super::see::see_ge;
 use super::worker::Worker;
 use super::{INF, MAX_PLY};

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::abdada::Busy;
-use super::ordering::Learned;
+use super::history::Learned;
 use super::placing;
 use super::pool::Turns;
 use super::skill::SKILL_MULTI_PV;
@@ -123,7 +123,7 @@ pub fn think<const W: usize>(
         }
         let learned = slot(t).take().unwrap_or_else(|| Learned::new(root.game(), multi));
         let mut w = Worker::new(root, &path, shared(), limits.nodes, Role::Helper, root_key, settings, learned);
-        w.root_moves.clone_from(&root_moves);
+        w.at_root.moves.clone_from(&root_moves);
         // Half the helpers keep one ply deeper than the main thread, the others level with it,
         // so that the threads spread over depths.
         let ahead = i32::from(t % 2 == 1);
@@ -147,7 +147,7 @@ pub fn think<const W: usize>(
         // However the main thread leaves (an unwind too), the helpers stop.
         let _done = MainDone { flag: &main_done, turns: turns.as_ref() };
         let mut w = Worker::new(root, &path, shared(), limits.nodes, Role::Main, root_key, settings, main_learned);
-        w.root_moves.clone_from(&root_moves);
+        w.at_root.moves.clone_from(&root_moves);
         w.reporter = Some(report);
         let strength = settings.strength;
         // A weakened search needs several lines to choose from.
@@ -164,9 +164,9 @@ pub fn think<const W: usize>(
             main_depth.store(depth, Ordering::Relaxed);
             // One search per line, each leaving out the first moves of the lines before it.
             let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines_wanted);
-            w.excluded.clear();
+            w.at_root.excluded.clear();
             for (k, &centre) in previous.iter().enumerate() {
-                w.pv_index = k;
+                w.at_root.pv_index = k;
                 let skip = w.may_be_overtaken && completed.depth() >= depth;
                 let v = if skip { 0 } else { w.iterate(depth, centre) };
                 if skip || w.overtaken || (!w.aborted && w.may_be_overtaken && completed.depth() > depth) {
@@ -182,10 +182,10 @@ pub fn think<const W: usize>(
                 }
                 let pv = w.stack[0].pv.clone();
                 let Some(&first) = pv.first() else { break };
-                w.excluded.push(first);
+                w.at_root.excluded.push(first);
                 found.push((v, pv));
             }
-            w.excluded.clear();
+            w.at_root.excluded.clear();
             if found.is_empty() {
                 break;
             }
@@ -194,7 +194,7 @@ pub fn think<const W: usize>(
             for (k, (v, _)) in found.iter().enumerate() {
                 previous[k] = Some(*v);
             }
-            w.previous_pvs = found.iter().map(|(_, pv)| pv.clone()).collect();
+            w.at_root.previous_pvs = found.iter().map(|(_, pv)| pv.clone()).collect();
             let lines: Vec<Report> = found.iter().enumerate().map(|(k, (v, pv))| w.line(pv, depth, *v, k + 1, Bound::Exact)).collect();
             if let Some(&m) = lines[0].pv.first() {
                 stability.changes /= 2.0;

@@ -6,10 +6,11 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::abdada::Busy;
-use super::brs::StaticMoves;
-use super::ordering::{Learned, MoveList, NO_CONTEXT};
+use super::history::{Learned, NO_CONTEXT};
+use super::movepick::MoveList;
 use super::placing::{self, Placings};
 use super::pool::{TURN_NODES, Turns};
+use super::replies::{ReplyScratch, StaticMoves};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
 use crate::attacks::Facing;
@@ -42,13 +43,10 @@ pub(super) struct Ply<const W: usize> {
     pub killers: [Move; 2],
     /// The principal variation from this ply.
     pub pv: Vec<Move>,
-    /// Scratch for best-reply nodes: one opponent's moves, and the passes made to reach the next.
-    pub replies: Vec<Move>,
-    pub pass_undos: Vec<(Move, Undo<W>)>,
+    /// Best-reply search's scratch at this ply.
+    pub brs: ReplyScratch<W>,
     /// Moves put off because another thread was searching them, with their passes.
     pub deferred: Vec<(Move, u8)>,
-    /// At a best-reply node, what each opponent who does not reply plays, in turn order.
-    pub others: Vec<Move>,
     /// The quiet moves searched so far at this node (they lose history credit at a cut-off).
     pub quiets: Vec<Move>,
     /// The quiet checks a capture-search node adds against a bare royal piece.
@@ -75,10 +73,8 @@ impl<const W: usize> Default for Ply<W> {
             undos: Vec::new(),
             killers: [Move::NONE; 2],
             pv: Vec::new(),
-            replies: Vec::new(),
-            pass_undos: Vec::new(),
+            brs: ReplyScratch::default(),
             deferred: Vec::new(),
-            others: Vec::new(),
             quiets: Vec::new(),
             checks: Vec::new(),
             static_eval: None,
@@ -121,6 +117,22 @@ impl Completed {
     pub fn take(&self) -> (i32, i32, Vec<Move>) {
         self.line.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
+}
+
+/// What a search keeps about its root position.
+#[derive(Default)]
+pub(super) struct RootState {
+    /// The root moves searched (`go searchmoves`); `None`: all.
+    pub moves: Option<Vec<Move>>,
+    /// Root moves left out of this search (the lines already found, with several PVs).
+    pub excluded: Vec<Move>,
+    /// Which principal variation of the iteration is being searched (from 0).
+    pub pv_index: usize,
+    /// The principal variations of the last completed iteration, by line: the bound lines of a
+    /// failed aspiration window show them while no move of the new iteration has a line yet.
+    pub previous_pvs: Vec<Vec<Move>>,
+    /// The root move being searched, with its number in the search order (from 1).
+    pub current: Option<(Move, usize)>,
 }
 
 /// What a worker shares with the other threads of one search.
@@ -188,19 +200,10 @@ pub(super) struct Worker<'a, const W: usize> {
     root_key: u64,
     pub algorithm: MultiSearch,
     pub params: SearchParams,
-    /// The root moves searched (`go searchmoves`); `None`: all.
-    pub root_moves: Option<Vec<Move>>,
-    /// Root moves left out of this search (the lines already found, with several PVs).
-    pub excluded: Vec<Move>,
-    /// Which principal variation of the iteration is being searched (from 0).
-    pub pv_index: usize,
-    /// The principal variations of the last completed iteration, by line: the bound lines of a
-    /// failed aspiration window show them while no move of the new iteration has a line yet.
-    pub previous_pvs: Vec<Vec<Move>>,
+    /// What the search keeps about its root: the moves it may search and the lines found.
+    pub at_root: RootState,
     /// The iteration being searched.
     pub depth: i32,
-    /// The root move being searched, with its number in the search order (from 1).
-    pub current_root: Option<(Move, usize)>,
     /// Where the main thread's lines and progress go.
     pub reporter: Option<&'a mut (dyn FnMut(Info) + Send)>,
     /// When something was last reported.
@@ -243,12 +246,8 @@ impl<'a, const W: usize> Worker<'a, W> {
             root_key,
             algorithm: settings.algorithm,
             params: settings.params,
-            root_moves: None,
-            excluded: Vec::new(),
-            pv_index: 0,
-            previous_pvs: Vec::new(),
+            at_root: RootState::default(),
             depth: 0,
-            current_root: None,
             reporter: None,
             last_info: Instant::now(),
         }
@@ -257,10 +256,10 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// At the root, keeps only the moves this search may play.
     pub fn filter_root(&self, ply: usize, moves: &mut Vec<Move>) {
         if ply == 0 {
-            if let Some(allowed) = &self.root_moves {
+            if let Some(allowed) = &self.at_root.moves {
                 moves.retain(|m| allowed.contains(m));
             }
-            moves.retain(|m| !self.excluded.contains(m));
+            moves.retain(|m| !self.at_root.excluded.contains(m));
         }
     }
 
@@ -300,7 +299,7 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     /// The static evaluation with two players corrected by what the searches of positions with
-    /// the same pawn structure found it missed ([`Correction`](super::correction::Correction)),
+    /// the same pawn structure found it missed ([`Correction`](super::history::Correction)),
     /// and that structure's key (`None`: not corrected). Not while a player is down to its royal
     /// piece: the mop-up's gradient is no judgement to correct, and one correction would shift
     /// every pawnless position alike.

@@ -1,0 +1,90 @@
+//! A node's moves and the picker that hands them out best first by their ordering scores
+//! (`ordering`'s), at best-reply nodes with the opponents who pass before each.
+
+use super::history::NO_CONTEXT;
+use crate::position::Move;
+
+/// What a node's quiet moves are ordered by besides their history ([`Worker::quiet_order`]).
+pub(super) struct QuietOrder {
+    /// The quiet move that last refuted the move before (`Move::NONE`: none).
+    pub counter: Move,
+    /// The continuation contexts of the moves one and two plies before.
+    pub one: usize,
+    pub two: usize,
+}
+
+impl QuietOrder {
+    pub const NONE: QuietOrder = QuietOrder { counter: Move::NONE, one: NO_CONTEXT, two: NO_CONTEXT };
+}
+
+/// A node's moves with their ordering scores and, at best-reply nodes, the number of opponents
+/// who pass before each move (empty elsewhere: no passes).
+#[derive(Default)]
+pub(super) struct MoveList {
+    pub moves: Vec<Move>,
+    pub scores: Vec<i32>,
+    pub passes: Vec<u8>,
+}
+
+impl MoveList {
+    /// Drops the moves the ordering scored below zero (the captures that lose by static
+    /// exchange), keeping the scores beside their moves; for lists without passes.
+    pub fn drop_bad_captures(&mut self) {
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            if self.scores[i] >= 0 {
+                self.moves[kept] = self.moves[i];
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+        self.scores.truncate(kept);
+    }
+
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.scores.clear();
+        self.passes.clear();
+    }
+}
+
+/// Hands out a list's moves best first (a selection sort done one step at a time, since a
+/// cut-off usually comes early).
+pub(super) struct MovePicker {
+    list: MoveList,
+    next: usize,
+}
+
+impl MovePicker {
+    pub fn new(list: MoveList) -> Self {
+        MovePicker { list, next: 0 }
+    }
+
+    /// The best move not yet handed out, with the passes before it.
+    #[inline(always)]
+    pub fn next_move(&mut self) -> Option<(Move, u8)> {
+        let i = self.next;
+        let list = &mut self.list;
+        if i >= list.moves.len() {
+            return None;
+        }
+        let j = (i..list.moves.len()).max_by_key(|&j| list.scores[j]).unwrap_or(i);
+        list.moves.swap(i, j);
+        list.scores.swap(i, j);
+        if !list.passes.is_empty() {
+            list.passes.swap(i, j);
+        }
+        self.next += 1;
+        Some((list.moves[i], list.passes.get(i).copied().unwrap_or(0)))
+    }
+
+    /// How many moves were handed out before the last one.
+    pub fn index(&self) -> usize {
+        self.next.saturating_sub(1)
+    }
+
+    pub fn into_list(self) -> MoveList {
+        self.list
+    }
+}
