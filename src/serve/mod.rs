@@ -1,5 +1,6 @@
 //! `tessera serve`: the board in the browser. One HTTP listener on 127.0.0.1 serves the page
-//! (compiled into the binary: `page.html`, `page.css`, `board.js` and `page.js` beside this file)
+//! (compiled into the binary: `page.html`, its style `page.css` and its ES modules `link.js`,
+//! `board.js` and `page.js` beside this file, each a route of its own)
 //! and accepts a WebSocket per page; each WebSocket gets its own engine, speaking the protocol of
 //! `protocol.md` line by line. Every request must carry the access token printed at start.
 //!
@@ -10,8 +11,8 @@
 //!
 //! The WebSocket side is tungstenite (the maintained synchronous WebSocket library: it does the
 //! handshake and framing over a plain `TcpStream`, without an async runtime); requests are read
-//! with httparse (the parser tungstenite itself uses). The page needs no other route, so the HTTP
-//! answers are written here.
+//! with httparse (the parser tungstenite itself uses). The page needs no routes but its own and
+//! its assets', so the HTTP answers are written here.
 
 use std::io::{self, BufRead, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -29,9 +30,14 @@ use tungstenite::{Message, WebSocket};
 use crate::protocol::{Engine, EngineLimits, Output};
 
 const PAGE_HTML: &str = include_str!("page.html");
-const PAGE_CSS: &str = include_str!("page.css");
-const BOARD_JS: &str = include_str!("board.js");
-const PAGE_JS: &str = include_str!("page.js");
+/// The page's style and its ES modules: the link to the engine and the protocol's readers, the
+/// drawing of the board from a state passed in, the controller.
+const ASSETS: [(&str, &str, &str); 4] = [
+    ("/page.css", "text/css; charset=utf-8", include_str!("page.css")),
+    ("/link.js", "text/javascript; charset=utf-8", include_str!("link.js")),
+    ("/board.js", "text/javascript; charset=utf-8", include_str!("board.js")),
+    ("/page.js", "text/javascript; charset=utf-8", include_str!("page.js")),
+];
 /// How long the WebSocket loop waits for the page before it forwards the engine's output.
 const POLL: Duration = Duration::from_millis(15);
 /// Longest request head read.
@@ -49,9 +55,10 @@ const MAX_QUEUED_INPUT: usize = 4096;
 /// How long a connection may take to send its request head, and a page to take what is sent.
 pub const IO_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// The page: the HTML with its style and script inlined (so that it is one request).
-fn page() -> String {
-    PAGE_HTML.replace("/*STYLE*/", PAGE_CSS).replace("/*SCRIPT*/", &format!("{BOARD_JS}\n{PAGE_JS}"))
+/// The page for the holder of `token`: its style and modules are fetched with the token too
+/// (every route needs it), the modules' imports through the page's import map.
+fn page(token: &str) -> String {
+    PAGE_HTML.replace("TOKEN", token)
 }
 
 /// A random access token (128 bits, hex).
@@ -383,7 +390,11 @@ fn handle(stream: TcpStream, server: &Server) -> io::Result<()> {
             }
             Ok(())
         }
-        ("/", false) => respond(stream, "200 OK", "", "text/html; charset=utf-8", &page(), with_body),
+        ("/", false) => respond(stream, "200 OK", "", "text/html; charset=utf-8", &page(&server.token), with_body),
+        (path, false) => match ASSETS.iter().find(|(route, _, _)| *route == path) {
+            Some((_, kind, body)) => respond(stream, "200 OK", "", kind, body, with_body),
+            None => respond(stream, "404 Not Found", "", "text/plain", "not found\n", with_body),
+        },
         _ => respond(stream, "404 Not Found", "", "text/plain", "not found\n", with_body),
     }
 }
@@ -452,10 +463,13 @@ mod tests {
         assert_ne!(new_token(), new_token());
     }
 
+    /// The page asks for its style and modules with its token, and every asset has a route.
     #[test]
-    fn the_page_is_one_document() {
-        let p = page();
-        assert!(p.contains("<svg") || p.contains("id=\"board\""));
-        assert!(!p.contains("/*SCRIPT*/") && !p.contains("/*STYLE*/"));
+    fn the_page_fetches_its_assets_with_its_token() {
+        let p = page("abc");
+        assert!(p.contains("id=\"board\"") && !p.contains("TOKEN"));
+        for (route, _, _) in ASSETS {
+            assert!(p.contains(&format!("{route}?token=abc")), "{route}");
+        }
     }
 }

@@ -1,49 +1,11 @@
-// The board page (after board.js, in one strict-mode script). It knows no rules: it asks the engine (over a WebSocket speaking the protocol
-// of protocol.md) for the cells (`geometry`), the men (`board`), the moves (`legal`), the state
-// (`status`) and the pieces (`pieces`), and draws what it is told.
+// The board page's controller. It knows no rules: it asks the engine (over the link of link.js)
+// for the cells (`geometry`), the men (`board`), the moves (`legal`), the state (`status`) and
+// the pieces (`pieces`), keeps the game, and has board.js draw what it is told.
+
+import { Link, field, moveCells as cellsOf, parseBoard, parseGeometry, parsePieces, parsePlayers, promotionOf as promotionIn } from "/link.js";
+import { colourOf as colourIn, drawBoard } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
-
-// ---------------------------------------------------------------- the link to the engine
-class Link {
-  constructor(url) {
-    this.ws = new WebSocket(url);
-    this.pending = []; // waiting `ask`s: {lines, resolve}
-    this.onSearch = () => {};
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.onopen = resolve;
-      this.ws.onerror = reject;
-    });
-    this.ws.onmessage = (e) => e.data.split("\n").forEach((l) => this.line(l));
-    // The server says why it closed (full, a page that fell behind, ...): shown as it is.
-    this.ws.onclose = (e) => { $("connection").textContent = e.reason ? `disconnected: ${e.reason}` : "disconnected"; };
-    this.chain = Promise.resolve();
-  }
-  line(l) {
-    if (l.startsWith("bestmove") || (l.startsWith("info ") && !l.startsWith("info string"))) {
-      this.onSearch(l);
-      return;
-    }
-    const waiting = this.pending[0];
-    if (!waiting) return;
-    if (l === "readyok") {
-      this.pending.shift();
-      waiting.resolve(waiting.lines);
-    } else {
-      waiting.lines.push(l);
-    }
-  }
-  send(cmd) { this.ws.send(cmd); }
-  // Sends `cmd` and resolves with the lines it printed (up to the `readyok` of an `isready`).
-  ask(cmd) {
-    const run = () => new Promise((resolve) => {
-      this.pending.push({ lines: [], resolve });
-      this.ws.send(cmd + "\nisready");
-    });
-    this.chain = this.chain.then(run, run);
-    return this.chain;
-  }
-}
 
 // ---------------------------------------------------------------- state
 const state = {
@@ -73,6 +35,22 @@ const state = {
   lastMove: [],
   searchLines: [],
 };
+
+const moveCells = (mv) => cellsOf(mv, state.byName);
+const promotionOf = (mv) => promotionIn(mv, state.byName);
+const colourOf = (p) => colourIn(state.players, p);
+function playerIndex(name) {
+  return state.players.findIndex((p) => p.name === name);
+}
+function draw() {
+  const view = { ...state, seat: state.view, targets: new Set(targetCells()) };
+  drawBoard($("board"), view, { click: clickCell, hover: showPieceInfo });
+}
+function showPieceInfo(cell) {
+  const man = state.men.get(cell);
+  const info = man && state.pieces.get(man.code);
+  $("piece-info").textContent = info ? `${info.name} (${man.code}, value ${info.value}): ${info.moves}` : cell;
+}
 
 function seatOf(p) {
   const sel = document.querySelector(`select[data-seat="${state.players[p].code}"]`);
@@ -180,7 +158,7 @@ async function refresh() {
   }
   const [board, legal, status] = await Promise.all([link.ask("board"), link.ask("legal"), link.ask("status")]);
   if (generation !== state.generation) return;
-  parseBoard(board);
+  state.men = parseBoard(board);
   state.legal = (legal[0] || "").split(" ").filter(Boolean);
   showStatus(status[0] || "");
   showMoves();
@@ -263,10 +241,6 @@ function onSearchLine(l) {
     refresh();
   }
 }
-function field(words, name) {
-  const i = words.indexOf(name);
-  return i < 0 ? null : words[i + 1];
-}
 function showSearchInfo(l) {
   const w = l.split(" ");
   $("search-stats").textContent = `depth ${field(w, "depth")}  nodes ${field(w, "nodes")}  nps ${field(w, "nps")}` + (field(w, "currmove") ? `  at ${field(w, "currmove")}` : "");
@@ -345,14 +319,11 @@ async function chooseGame(id) {
   state.generation += 1;
   await stopSearch();
   const link = state.link;
-  const announce = await link.ask(`setoption name UCI_Variant value ${id}`);
-  const line = announce.find((l) => l.startsWith("info string game ")) || "";
-  const players = (line.split(" players ")[1] || "").split(" ")[0].split(",").filter(Boolean);
+  state.players = parsePlayers(await link.ask(`setoption name UCI_Variant value ${id}`));
   state.game = id;
-  state.players = players.map((p) => ({ code: p.split(":")[0], name: p.split(":")[1] }));
   $("piece-info").textContent = "";
-  parseGeometry(await link.ask("geometry"));
-  parsePieces(await link.ask("pieces"));
+  Object.assign(state, parseGeometry(await link.ask("geometry")));
+  state.pieces = parsePieces(await link.ask("pieces"));
   buildSeats();
   const rotate = $("rotate");
   rotate.replaceChildren(...state.players.map((p, i) => new Option(p.name, String(i))));
@@ -452,7 +423,9 @@ async function downloadGame() {
 
 async function main() {
   const token = new URLSearchParams(location.search).get("token") || "";
-  const link = new Link(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  const link = new Link(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`, (reason) => {
+    $("connection").textContent = reason ? `disconnected: ${reason}` : "disconnected";
+  });
   state.link = link;
   link.onSearch = onSearchLine;
   await link.opened;
