@@ -256,8 +256,7 @@ impl<const W: usize> Worker<'_, W> {
 
         let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
-        let brs = self.brs_node(mover);
-        if brs {
+        if self.brs_node(mover) {
             self.best_replies(&mut list, tt_move, ply);
         } else {
             self.pos.legal_moves(&mut list.moves);
@@ -266,6 +265,10 @@ impl<const W: usize> Worker<'_, W> {
                 return self.no_move_value();
             }
             self.filter_root(ply, &mut list.moves);
+            self.score_moves(&mut list, tt_move, ply);
+            if duel && !in_check && self.hunts_bare_royals(mover) {
+                self.order_hunt(&mut list, tt_move);
+            }
         }
         // Futility: quiet moves searched to `d` plies cannot bring the evaluation up to `alpha`.
         let (fm, futility_depth) = (self.params.futility_margin, self.params.futility_depth);
@@ -278,14 +281,7 @@ impl<const W: usize> Worker<'_, W> {
         // A bare royal piece with at most `FEW_REPLIES` moves: they are searched a ply deeper, as
         // they add next to no branching (within twice the iteration's depth).
         let few_replies = i32::from(duel && list.moves.len() <= FEW_REPLIES && self.pos.is_bare(mover) && (ply as i32) < 2 * self.depth);
-        // A best-reply node's moves come scored, each in the position its player moves in; the
-        // others' are scored stage by stage as the picker reaches them.
-        let mut picker = if brs {
-            MovePicker::new(list)
-        } else {
-            let hunting = duel && !in_check && self.hunts_bare_royals(mover);
-            MovePicker::staged(list, tt_move, self.stack[ply].killers, self.quiet_order(ply), hunting)
-        };
+        let mut picker = MovePicker::new(list);
         // With several threads, a move whose position another thread is searching waits until
         // the node's other moves are done.
         let busy = self.shared.busy.filter(|_| depth >= abdada::MIN_DEPTH);
@@ -300,7 +296,7 @@ impl<const W: usize> Worker<'_, W> {
         // against bare royal pieces, where the mop-up's gradient mates and not one forcing line).
         let extend_checks = duel && self.params.check_extension != 0 && (ply as i32) < 2 * self.depth && !self.pos.opponents_bare(mover);
         loop {
-            let (mv, passes, put_off) = match picker.next_move(&*self) {
+            let (mv, passes, put_off) = match picker.next_move() {
                 Some((mv, passes)) => (mv, passes, false),
                 None if next_deferred < deferred.len() => {
                     next_deferred += 1;

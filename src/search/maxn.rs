@@ -116,7 +116,7 @@ impl<const W: usize> Worker<'_, W> {
         let mut best: Option<Utilities> = None;
         let mut best_move = Move::NONE;
         let mut picker = MovePicker::new(list);
-        while let Some((mv, _)) = picker.next_move(&*self) {
+        while let Some((mv, _)) = picker.next_move() {
             if ply == 0 {
                 self.at_root.current = Some((mv, picker.index() + 1));
             }
@@ -176,7 +176,7 @@ impl<const W: usize> Worker<'_, W> {
         list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !self.losing_capture(m));
         self.score_moves(&mut list, Move::NONE, ply);
         let mut picker = MovePicker::new(list);
-        while let Some((mv, _)) = picker.next_move(&*self) {
+        while let Some((mv, _)) = picker.next_move() {
             if picker.index() >= MAX_QMOVES {
                 break;
             }

@@ -4,7 +4,7 @@
 //! (`movepick`); and what a cut-off teaches the history (`history`).
 
 use super::history::{HISTORY_CAP, NO_CONTEXT, history_bonus};
-use super::movepick::{COUNTER, KILLER, MoveList, QuietOrder, Scorer, TT_MOVE};
+use super::movepick::{MoveList, QuietOrder};
 use super::see::see_ge;
 use super::worker::Worker;
 use crate::attacks::Facing;
@@ -15,10 +15,13 @@ use crate::position::{Move, MoveKind};
 use crate::types::Cell;
 use arrayvec::ArrayVec;
 
-/// Ordering scores of the classes between the table's move and the killers
-/// (`movepick`'s classes).
+/// Ordering scores by class: each class above every score of the classes below.
+const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
 const PROMOTION: i32 = 1 << 23;
+const KILLER: i32 = 1 << 22;
+/// The quiet move that last refuted the previous move: below the killers.
+const COUNTER: i32 = KILLER - 1;
 /// Captures that lose material (by static exchange): below every quiet move.
 const BAD_CAPTURE: i32 = -(1 << 24);
 /// Within captures: the victim's value times this, less the attacker's value divided by it.
@@ -63,31 +66,38 @@ impl<const W: usize> Worker<'_, W> {
         self.pos.attacked(mv.to(), occ, others, Bitboard::EMPTY, Facing::Ignored)
     }
 
-    /// A move's ordering score, for the lists scored all at once (the capture searches', the
-    /// best-reply nodes'): the order the staged picker hands them out in.
     pub fn order_score(&self, mv: Move, tt_move: Move, ply: usize, quiet: &QuietOrder) -> i32 {
         if mv == tt_move {
             return TT_MOVE;
         }
-        if let Some(s) = self.tactical_score(mv) {
-            return self.losing_score(mv).unwrap_or(s);
-        }
-        if self.stack[ply].killers.contains(&mv) {
-            return KILLER;
-        }
-        if quiet.counter == mv {
-            return COUNTER;
-        }
-        if mv.kind() == MoveKind::Pass { 0 } else { self.quiet_score(mv, quiet) }
-    }
-
-    /// A capture's score by its victim and attacker (`None`: not a capture).
-    fn mvv_lva(&self, mv: Move) -> Option<i32> {
         let values = self.shared.eval.values();
-        self.is_capture(mv).then(|| {
-            let (victim, attacker) = (self.pos.man_at(mv.victim_cell()), self.pos.man_at(mv.from()));
-            values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE
-        })
+        let mut s = 0;
+        if self.is_capture(mv) {
+            let victim = self.pos.man_at(mv.victim_cell());
+            let attacker = self.pos.man_at(mv.from());
+            let mvv_lva = values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE;
+            // With two sides, a capture that loses material in the exchange comes after the
+            // quiet moves.
+            if !self.multi && !see_ge(&self.pos, mv, 0, values) {
+                return BAD_CAPTURE + mvv_lva;
+            }
+            s += CAPTURE + mvv_lva;
+        }
+        if let Some(t) = mv.promotion() {
+            s += PROMOTION + values[t];
+        }
+        if s == 0 {
+            if self.stack[ply].killers.contains(&mv) {
+                return KILLER;
+            }
+            if quiet.counter == mv {
+                return COUNTER;
+            }
+            if mv.kind() != MoveKind::Pass {
+                s = self.quiet_score(mv, quiet);
+            }
+        }
+        s
     }
 
     /// What a node's quiet moves are ordered by besides their own history, found once per node:
@@ -173,32 +183,13 @@ impl<const W: usize> Worker<'_, W> {
         self.learned.continuation.update(one, man.kind(), mv.to(), bonus);
         self.learned.continuation.update(two, man.kind(), mv.to(), bonus);
     }
-}
-
-impl<const W: usize> Scorer for Worker<'_, W> {
-    fn tactical_score(&self, mv: Move) -> Option<i32> {
-        let capture = self.mvv_lva(mv).map(|s| CAPTURE + s);
-        let promotion = mv.promotion().map(|t| PROMOTION + self.shared.eval.values()[t]);
-        (capture.is_some() || promotion.is_some()).then(|| capture.unwrap_or(0) + promotion.unwrap_or(0))
-    }
-
-    /// With two sides, by static exchange: such a capture comes after the quiet moves. With more
-    /// players every capture keeps its place.
-    fn losing_score(&self, mv: Move) -> Option<i32> {
-        let losing = !self.multi && self.is_capture(mv) && !see_ge(&self.pos, mv, 0, self.shared.eval.values());
-        losing.then(|| BAD_CAPTURE + self.mvv_lva(mv).unwrap_or(0))
-    }
-
-    fn quiet_score(&self, mv: Move, order: &QuietOrder) -> i32 {
-        if mv.kind() == MoveKind::Pass { 0 } else { Worker::quiet_score(self, mv, order) }
-    }
 
     /// Hunting a bare royal piece with two players: quiet moves ordered by how few steps they leave
     /// it (checks first among equals; stalemates last), so that reductions and pruning spare the
     /// moves that close the net. The steps are counted against the hunter's attacks after the move,
     /// each man's attacks found again only where the move starts or ends on them: an estimate, as
     /// an ordering needs, without making the moves.
-    fn hunt_scores(&self, moves: &[Move], scores: &mut [i32]) {
+    pub fn order_hunt(&self, list: &mut MoveList, tt_move: Move) {
         let pos = &self.pos;
         let game = pos.game();
         let mover = pos.to_move();
@@ -214,8 +205,9 @@ impl<const W: usize> Scorer for Worker<'_, W> {
         let facing = facing_royals(pos);
         let attacks = |c: Cell, man: Man, occ: Bitboard<W>| man_attacks(game, c, man, facing.has(c), occ);
         let before: ArrayVec<(Cell, Bitboard<W>), HUNT_ORDER_MAX_MEN> = men.iter().map(|c| (c, attacks(c, pos.man_at(c), occ))).collect();
-        for (i, &mv) in moves.iter().enumerate() {
-            if mv.kind() != MoveKind::Normal {
+        for i in 0..list.moves.len() {
+            let mv = list.moves[i];
+            if mv == tt_move || mv.kind() != MoveKind::Normal || !self.is_quiet(mv) {
                 continue;
             }
             let (from, to) = (mv.from(), mv.to());
@@ -230,12 +222,12 @@ impl<const W: usize> Scorer for Worker<'_, W> {
             }
             let replies = (steps & !attacked).count() as i32;
             let check = attacked.has(weak);
-            scores[i] = if replies == 0 && !check {
+            list.scores[i] = if replies == 0 && !check {
                 BAD_CAPTURE - 1
             } else {
                 HUNT_QUIET - replies * HUNT_PER_STEP
                     + i32::from(check) * HUNT_CHECK
-                    + scores[i].clamp(-HISTORY_CAP, HISTORY_CAP) / HUNT_HISTORY_DIVISOR
+                    + list.scores[i].clamp(-HISTORY_CAP, HISTORY_CAP) / HUNT_HISTORY_DIVISOR
             };
         }
     }

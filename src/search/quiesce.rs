@@ -116,7 +116,7 @@ impl<const W: usize> Worker<'_, W> {
         }
         let mut picker = MovePicker::new(list);
         let mut best_move = Move::NONE;
-        while let Some((mv, _)) = picker.next_move(&*self) {
+        while let Some((mv, _)) = picker.next_move() {
             let u = self.make(mv);
             self.stack[ply + 1].previous = mv;
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
