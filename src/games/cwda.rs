@@ -1,4 +1,4 @@
-//! Chess and Chess with Different Armies (rules: `shared/rules/cwda.md`).
+//! Chess and Chess with Different Armies (rules: `docs/rules/chess-with-different-armies.md`, from `shared/rules/cwda.md`).
 //!
 //! Game ids: `chess` and `cwda-XY`, X = White's army and Y = Black's, each one of `f` (Fabulous
 //! FIDEs), `c` (Colorbound Clobberers), `n` (Nutty Knights), `r` (Remarkable Rookies).

@@ -1,4 +1,4 @@
-//! Ecumenical Eurasian Ninjachess (C. Gilman, 2005; rules: `shared/rules/ninjachess.md`).
+//! Ecumenical Eurasian Ninjachess (C. Gilman, 2005; rules: `docs/rules/ninjachess.md`, from `shared/rules/ninjachess.md`).
 //!
 //! Game id: `ninjachess`. Two players, White (`w`) and Black (`b`), White first.
 //!

@@ -1,4 +1,4 @@
-//! Armies of Faith 3: Assimilation (rules: `shared/rules/aof3.md`), game id `aof3`.
+//! Armies of Faith 3: Assimilation (rules: `docs/rules/aof3.md`, from `shared/rules/aof3.md`), game id `aof3`.
 //!
 //! Four players on five levels of a 70-cell notched hex band: 350 cells, so the game runs on
 //! 384-bit boards (`Bitboard<6>`).

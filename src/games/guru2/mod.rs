@@ -1,4 +1,4 @@
-//! 2 Level Guru Mahachaturaji (rules: `shared/rules/guru2level.md`), game id `guru2`, and its team
+//! 2 Level Guru Mahachaturaji (rules: `docs/rules/guru2.md`, from `shared/rules/guru2level.md`), game id `guru2`, and its team
 //! alternative (§5.4, §7.8), game id `guru2-teams`: Red and Green against Blue and Orange, the
 //! same game with the rule switch [`TeamRule`].
 //!

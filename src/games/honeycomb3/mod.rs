@@ -1,4 +1,4 @@
-//! 3-player Honeycomb Chess and 3-player Wildhoney Chess (rules: `shared/rules/honeycomb3.md`),
+//! 3-player Honeycomb Chess and 3-player Wildhoney Chess (rules: `docs/rules/honeycomb3.md`, from `shared/rules/honeycomb3.md`),
 //! with their pawnless and double-strength sub-variants (`shared/rules/honeycomb3-subvariants.md`).
 //!
 //! Game ids: `honeycomb3` (basic) and `wildhoney3`; each also `-pawnless` (no Pawns), `-double`
