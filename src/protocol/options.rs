@@ -227,9 +227,8 @@ const MAX_ELO: i64 = 2850;
 const MAX_SKILL: i64 = 20;
 
 /// (Elo, level) pairs fitted to games in chess at 10 s + 0.1 s against Stockfish 15.1 limited to
-/// the Elo (pilot: level 6 scored 25 % against 1500, level 14 40 % against 1700; tessera at full
-/// strength rates about 1850). Between them the level is interpolated; above the last one tessera
-/// plays at full strength, below the first at the first's level.
+/// the Elo (the pilot run is in `docs/experiments.md`). Between them the level is interpolated;
+/// above the last one tessera plays at full strength, below the first at the first's level.
 const ELO_ANCHORS: [(i64, f64); 2] = [(MIN_ELO, 7.0), (1870, 20.0)];
 
 /// The level that plays at `elo` on Stockfish's scale.
