@@ -7,10 +7,10 @@
 //! piece's few replies, moves put off while another thread searches them ([`abdada`]), and the aspiration
 //! windows of the iterations.
 
-use super::abdada;
 use super::history::NO_CONTEXT;
 use super::movepick::MovePicker;
 use super::see::see_ge;
+use super::smp::abdada;
 use super::worker::Worker;
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, SearchParams, is_mate_score};
 use crate::position::{Move, MoveKind};

@@ -12,12 +12,11 @@
 //! The rest: [`worker`] (one thread's state, its root's and its per-ply stack), [`ordering`] (the
 //! moves' ordering scores) and [`movepick`] (the picker that hands them out), [`history`] (what a
 //! thread learns: the histories, counter moves and the correction of the static evaluation),
-//! [`replies`] (best-reply search's own state), [`time`] (when to stop), [`threads`] (the
-//! iterative deepening driver and the helper threads, [`pool`]), [`abdada`] (threads deferring
-//! what another thread is searching), [`pv`] (principal variations made legal, scores at their
+//! [`replies`] (best-reply search's own state), [`time`] (when to stop), [`smp`] (the iterative
+//! deepening driver and its helper threads, their pool, and threads deferring what another thread
+//! is searching), [`pv`] (principal variations made legal, scores at their
 //! ends). The algorithms extend [`worker::Worker`]; the worker's own modules import none of them.
 
-mod abdada;
 mod algorithm;
 mod alphabeta;
 mod brs;
@@ -27,13 +26,12 @@ mod maxn;
 mod movepick;
 mod ordering;
 mod placing;
-mod pool;
 mod pv;
 mod quiesce;
 mod replies;
 mod see;
 mod skill;
-mod threads;
+mod smp;
 mod time;
 mod worker;
 
@@ -47,10 +45,9 @@ use crate::tt::TransTable;
 use crate::types::{MAX_PLAYERS, PerPlayer};
 pub use algorithm::MultiSearch;
 pub use info::{Info, Progress};
-pub use pool::{HelperPool, MAX_THREADS};
 pub use see::see_ge;
 pub use skill::Strength;
-pub use threads::think;
+pub use smp::{HelperPool, MAX_THREADS, think};
 
 /// The value of a mate now; a mate `n` plies away is `MATE - n`.
 pub const MATE: i32 = 30_000;

@@ -5,12 +5,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::abdada::Busy;
 use super::history::{Learned, NO_CONTEXT};
 use super::movepick::MoveList;
 use super::placing::{self, Placings};
-use super::pool::{TURN_NODES, Turns};
 use super::replies::{ReplyScratch, StaticMoves};
+use super::smp::abdada::Busy;
+use super::smp::pool::{TURN_NODES, Turns};
 use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
 use crate::attacks::Facing;

@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Slots of the table (a power of two): far more than the nodes in progress at once.
 const SLOTS: usize = 1 << 12;
 /// Nodes shallower than this are not marked: too cheap to share out.
-pub(super) const MIN_DEPTH: i32 = 2;
+pub(in crate::search) const MIN_DEPTH: i32 = 2;
 
 /// The positions being searched, by table key; a slot holds the key of the last position marked
 /// in it (0: none).
-pub(super) struct Busy {
+pub(in crate::search) struct Busy {
     slots: Box<[AtomicU64]>,
 }
 

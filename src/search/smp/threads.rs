@@ -5,14 +5,14 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::abdada::Busy;
-use super::history::Learned;
-use super::placing;
 use super::pool::Turns;
-use super::skill::SKILL_MULTI_PV;
-use super::time::{Deadline, Stability};
-use super::worker::{Completed, Role, Shared, Worker, several_left};
-use super::{Bound, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings, team_search};
 use crate::position::{Move, Position};
+use crate::search::history::Learned;
+use crate::search::placing;
+use crate::search::skill::SKILL_MULTI_PV;
+use crate::search::time::{Deadline, Stability};
+use crate::search::worker::{Completed, Role, Shared, Worker, several_left};
+use crate::search::{Bound, Info, Limits, MATE, MultiSearch, Outcome, Report, Resources, SearchSettings, team_search};
 
 /// Deepest iteration (the stack of `MAX_PLY` plies needs room for quiescence below it).
 const MAX_DEPTH: i32 = 120;

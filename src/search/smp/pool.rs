@@ -15,7 +15,7 @@ use std::thread::{JoinHandle, Thread};
 pub const MAX_THREADS: usize = 512;
 
 /// Nodes a helper searches in one turn when the helpers outnumber the cores left to them.
-pub(super) const TURN_NODES: u64 = 16 * 1024;
+pub(in crate::search) const TURN_NODES: u64 = 16 * 1024;
 
 /// Stack of each helper thread: the search recurses as deep as the main thread's.
 const HELPER_STACK_BYTES: usize = 64 << 20;
@@ -136,7 +136,7 @@ impl HelperPool {
 
     /// Runs `helper(t)` on helper `t` (from 1) while `main` runs on the caller's thread, and
     /// returns `main`'s answer once every helper is done. A helper that panics is only done.
-    pub(super) fn run<R>(&self, helper: &(dyn Fn(usize) + Sync), main: impl FnOnce() -> R) -> R {
+    pub(in crate::search) fn run<R>(&self, helper: &(dyn Fn(usize) + Sync), main: impl FnOnce() -> R) -> R {
         let running = Arc::new(Running { count: Mutex::new(self.helpers.len()), finished: Condvar::new() });
         let join = JoinOnDrop(&running);
         // SAFETY: the jobs hold `helper` only while they run, and `join` waits for every job to
@@ -155,7 +155,7 @@ impl HelperPool {
     }
 
     /// Turns for this pool's helpers when they outnumber the cores the main thread leaves them.
-    pub(super) fn turns(&self) -> Option<Turns> {
+    pub(in crate::search) fn turns(&self) -> Option<Turns> {
         (self.helpers.len() > self.seats).then(|| Turns::new(self.seats))
     }
 }
@@ -176,7 +176,7 @@ impl Drop for HelperPool {
 /// Seats for the helpers that may search at once: a helper searches only while it holds one, and
 /// every [`TURN_NODES`] nodes hands it to the helper that has waited longest. The main thread
 /// needs no seat. A seat is handed to one waiting thread, which alone is woken.
-pub(super) struct Turns {
+pub(in crate::search) struct Turns {
     state: Mutex<TurnState>,
 }
 
