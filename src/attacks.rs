@@ -59,7 +59,13 @@ impl<const W: usize> Position<W> {
         attackers: Bitboard<W>,
         found: &mut Bitboard<W>,
     ) {
-        let pieces = self.members(&g.members) & attackers & lines[target];
+        // The cells on the group's lines first: most often none holds an attacker, and the
+        // group's members need not be gathered.
+        let near = attackers & lines[target];
+        if near.is_empty() {
+            return;
+        }
+        let pieces = self.members(&g.members) & near;
         if pieces.is_empty() {
             return;
         }
@@ -81,9 +87,10 @@ impl<const W: usize> Position<W> {
         let attackers = self.pieces_of_set(players) & !exclude;
         let mut found = Bitboard::EMPTY;
         for g in &groups.leaps {
-            let pieces = self.members(&g.members) & attackers;
-            if pieces.any() {
-                found |= tables.leaps[usize::from(g.table)][target] & pieces;
+            // The few cells a member could leap from first, then the members among their men.
+            let near = tables.leaps[usize::from(g.table)][target] & attackers;
+            if near.any() {
+                found |= self.members(&g.members) & near;
                 if ANY && found.any() {
                     return found;
                 }
@@ -103,8 +110,10 @@ impl<const W: usize> Position<W> {
                 return found;
             }
         }
-        for g in &groups.hops {
-            let pieces = self.members(&g.members) & attackers;
+        // Hoppers stand on the hopper lines through the target, if anywhere.
+        let near_hops = attackers & groups.hop_lines[target];
+        for g in groups.hops.iter().filter(|_| near_hops.any()) {
+            let pieces = self.members(&g.members) & near_hops;
             if pieces.is_empty() {
                 continue;
             }
@@ -123,7 +132,11 @@ impl<const W: usize> Position<W> {
             }
         }
         for (g, reach) in groups.curved.iter().zip(&groups.curved_reach) {
-            let pieces = self.members(&g.members) & attackers & reach[target];
+            let near = attackers & reach[target];
+            if near.is_empty() {
+                continue;
+            }
+            let pieces = self.members(&g.members) & near;
             if pieces.is_empty() {
                 continue;
             }
@@ -139,7 +152,8 @@ impl<const W: usize> Position<W> {
             }
         }
         if !groups.bent.is_empty() {
-            let pieces = self.members(&groups.bent) & attackers & groups.bent_origins[target];
+            let near = attackers & groups.bent_origins[target];
+            let pieces = if near.any() { self.members(&groups.bent) & near } else { near };
             for s in pieces {
                 if self.bent_attacks(s, target, occ) {
                     found.set(s);
