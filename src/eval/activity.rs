@@ -40,26 +40,7 @@ pub const fn activity_off(params: super::EvalParams) -> super::EvalParams {
 
 /// Whether any weight of these terms is set.
 pub(super) fn enabled(params: &super::EvalParams) -> bool {
-    [
-        params.mobility_quarter,
-        params.mobility_eg_quarter,
-        params.king_attack,
-        params.king_danger,
-        params.king_shield,
-        params.king_exposure,
-        params.pair,
-        params.pair_eg,
-        params.redundancy,
-        params.open_line,
-        params.half_open_line,
-        params.outpost,
-        params.outpost_eg,
-        params.trapped,
-        params.trapped_eg,
-    ]
-    .iter()
-    .any(|&w| w != 0)
-        || threats_enabled(params)
+    activity_off(*params) != *params
 }
 
 /// Whether any weight of the threats against men is set.

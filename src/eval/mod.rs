@@ -254,7 +254,7 @@ impl Evaluator {
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
     fn terms<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
         let mut terms = self.terms_without_activity(pos, cache);
-        if activity::enabled(&self.tables.params) {
+        if self.tables.activity {
             self.add_activity(pos, &mut terms);
         }
         terms
