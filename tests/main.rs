@@ -15,6 +15,7 @@ mod guru2;
 mod guru2_teams;
 mod honeycomb3;
 mod honeycomb3_subvariants;
+mod layers;
 mod match_runner;
 mod ninjachess;
 mod perft_chess;

@@ -123,6 +123,8 @@ impl EvalOverrides {
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     pub(crate) tables: Arc<EvalTables>,
+    /// Whether any weight of the terms that need every piece's moves is set ([`activity`]).
+    activity: bool,
 }
 
 /// A player's terms, each blended by the phase (centipawns).
@@ -137,19 +139,24 @@ struct Terms {
 impl Evaluator {
     /// `params` without learned tables.
     pub fn new<const W: usize>(game: &Game<W>, params: &EvalParams) -> Self {
-        Evaluator { tables: tables::tables_for(game, params, &LearnedTexts::NONE, false) }
+        Evaluator::with_tables(tables::tables_for(game, params, &LearnedTexts::NONE, false))
     }
 
     /// `params` over `learned` (tables shared while in use).
     pub fn with_learned<const W: usize>(game: &Game<W>, params: &EvalParams, learned: &LearnedTexts) -> Self {
-        Evaluator { tables: tables::tables_for(game, params, learned, false) }
+        Evaluator::with_tables(tables::tables_for(game, params, learned, false))
     }
 
     /// A game's evaluation by its `profile`, with a user's `overrides` laid over its values (its
     /// own tables, without overrides, are built once for the life of the process).
     pub fn of_profile<const W: usize>(game: &Game<W>, profile: &EvalProfile, overrides: &EvalOverrides) -> Self {
         let params = overrides.apply(profile.params);
-        Evaluator { tables: tables::tables_for(game, &params, &profile.learned, overrides.is_empty()) }
+        Evaluator::with_tables(tables::tables_for(game, &params, &profile.learned, overrides.is_empty()))
+    }
+
+    fn with_tables(tables: Arc<EvalTables>) -> Self {
+        let activity = activity::enabled(&tables.params);
+        Evaluator { tables, activity }
     }
 
     pub fn params(&self) -> EvalParams {
@@ -254,7 +261,7 @@ impl Evaluator {
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
     fn terms<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
         let mut terms = self.terms_without_activity(pos, cache);
-        if self.tables.activity {
+        if self.activity {
             self.add_activity(pos, &mut terms);
         }
         terms

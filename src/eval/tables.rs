@@ -32,8 +32,6 @@ pub enum Shape {
 #[derive(Debug)]
 pub struct EvalTables {
     pub params: EvalParams,
-    /// Whether any weight of the terms that need every piece's moves is set (`activity`).
-    pub activity: bool,
     /// Material plus piece-square value per (type, orientation, cell).
     pub psq: Arc<PieceSquare>,
     /// Material value per type in the middle game (royal pieces 0): what exchanges are judged by.
@@ -326,7 +324,6 @@ impl EvalTables {
         let royal_max_distance = i32::from(distances.iter().copied().filter(|&d| d < unreachable).max().unwrap_or(0));
         EvalTables {
             params: *params,
-            activity: super::activity::enabled(params),
             psq: Arc::new(psq),
             values,
             material,
