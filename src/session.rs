@@ -27,6 +27,8 @@ pub struct Status {
     pub to_move: Player,
     /// Players still in the game.
     pub active: PlayerSet,
+    /// Players still in whose royal piece an opponent attacks.
+    pub in_check: PlayerSet,
     /// (eliminated player, eliminated by), in order of elimination.
     pub eliminated: Vec<(Player, Player)>,
     /// Final placings, best first (only when the game is over); players sharing a place are one
@@ -290,7 +292,8 @@ impl<const W: usize> Session for GameSession<W> {
             placings.extend(pos.elimination_order().iter().rev().map(|&p| PlayerSet::only(p)));
             placings.retain(|s| !s.is_empty());
         }
-        Status { end, to_move: pos.to_move(), active: pos.active_players(), eliminated, placings }
+        let in_check = pos.active_players().iter().filter(|&p| pos.in_check(p)).collect();
+        Status { end, to_move: pos.to_move(), active: pos.active_players(), in_check, eliminated, placings }
     }
 
     fn to_move(&self) -> Player {

@@ -136,6 +136,9 @@ pub fn status_line(session: &dyn Session, s: &Status) -> String {
         line.push_str(&format!(" teams {}", rule.teams.iter().map(team).collect::<Vec<_>>().join(",")));
     }
     line.push_str(&format!(" active {}", names(session, s.active)));
+    if !s.in_check.is_empty() {
+        line.push_str(&format!(" incheck {}", names(session, s.in_check)));
+    }
     if !s.eliminated.is_empty() {
         let e: Vec<String> = s.eliminated.iter().map(|&(v, m)| format!("{}:{}", session.player_name(v), session.player_name(m))).collect();
         line.push_str(&format!(" eliminated {}", e.join(",")));

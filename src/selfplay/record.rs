@@ -181,6 +181,7 @@ pub(super) mod tests {
             }),
             to_move: p(0),
             active: active.iter().map(|&i| p(i)).collect::<PlayerSet>(),
+            in_check: PlayerSet::EMPTY,
             eliminated: eliminated.iter().map(|&i| (p(i), p(0))).collect(),
             placings: Vec::new(),
         }

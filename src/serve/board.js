@@ -33,24 +33,45 @@ function shade(shape, c) {
   }
   return (Math.round(c.x) + Math.round(c.y)) % 2 === 0 ? "dark" : "light";
 }
+// The number of columns of levels that draws them largest in `room` (its width and height),
+// each level `width` × `height` with the gaps between them: a wide window lays the levels side by
+// side, a tall one stacks them.
+function bestColumns(count, width, height, gap, label, room) {
+  let best = 1, scale = 0;
+  for (let columns = 1; columns <= count; columns++) {
+    const rows = Math.ceil(count / columns);
+    const s = Math.min(room.width / (columns * (width + gap)), room.height / (rows * (height + gap + label)));
+    if (s > scale) { best = columns; scale = s; }
+  }
+  return best;
+}
+
 // Draws `view` into `svg`: the geometry (`levels`, `shape`, `cells`), `players`, `men`,
-// `pieces`, the cells `selected`, `targets` and of the `lastMove`, turned for the seat `seat`;
-// `on.click` and `on.hover` get a cell's name.
+// `pieces`, the cells `selected` and `targets`, each player's last move (`lastMoves`, by player)
+// and the royal pieces of the players `inCheck` (by name), turned for the seat `seat`, laid out
+// to fit `room` (the width and height to fill); `on.click` and `on.hover` get a cell's name.
 export function drawBoard(svg, view, on) {
   svg.replaceChildren();
   if (!view.cells.length) return;
   const boxes = levelBoxes(view);
-  const columns = Math.ceil(Math.sqrt(view.levels.length));
   const gap = 0.8;
+  const label = view.levels.length > 1 ? 0.6 : 0;
   const width = Math.max(...boxes.map((b) => b.x1 - b.x0));
   const height = Math.max(...boxes.map((b) => b.y1 - b.y0));
+  const columns = bestColumns(view.levels.length, width, height, gap, label, view.room);
   const rows = Math.ceil(view.levels.length / columns);
   const angle = view.players.length ? (360 / view.players.length) * view.seat : 0;
-  svg.setAttribute("viewBox", `0 0 ${columns * (width + gap)} ${rows * (height + gap + 0.6)}`);
+  const [w, h] = [columns * (width + gap), rows * (height + gap + label)];
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  // As large as the room allows, the whole board in sight.
+  svg.style.height = `${Math.max(120, Math.min(view.room.height, (view.room.width * h) / w))}px`;
+  // Per cell, the players whose last move it was part of.
+  const lastBy = new Map();
+  view.lastMoves.forEach((cells, p) => cells.forEach((c) => lastBy.set(c, [...(lastBy.get(c) || []), p])));
   const groups = boxes.map((b, l) => {
     const g = document.createElementNS(NS, "g");
     const ox = (l % columns) * (width + gap) + gap / 2;
-    const oy = Math.floor(l / columns) * (height + gap + 0.6) + 0.6;
+    const oy = Math.floor(l / columns) * (height + gap + label) + label;
     // Drawing coordinates have y upwards: flip them into the level's box.
     const cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
     g.setAttribute("transform", `translate(${ox + width / 2} ${oy + height / 2}) rotate(${angle}) scale(1 -1) translate(${-cx} ${-cy})`);
@@ -74,10 +95,16 @@ export function drawBoard(svg, view, on) {
     const classes = ["cell", shade(view.shape, c)];
     if (view.selected.includes(c.name)) classes.push("selected");
     if (view.targets.has(c.name)) classes.push("target");
-    if (view.lastMove.includes(c.name)) classes.push("last");
+    const last = lastBy.get(c.name) || [];
+    if (last.length) {
+      classes.push("last");
+      g.setAttribute("data-last", last.map((p) => view.players[p].code).join(""));
+    }
     g.setAttribute("class", classes.join(" "));
     const poly = document.createElementNS(NS, "polygon");
     poly.setAttribute("points", c.outline.map(([x, y]) => `${x},${y}`).join(" "));
+    // The last mover of the cell's colour marks it.
+    if (last.length) poly.style.stroke = colourOf(view.players, last[last.length - 1]);
     g.appendChild(poly);
     // The cell's name, faint, below where a man stands.
     const coord = document.createElementNS(NS, "text");
@@ -94,6 +121,15 @@ export function drawBoard(svg, view, on) {
       m.setAttribute("class", "man");
       // Text is drawn upright whatever the level's rotation.
       m.setAttribute("transform", `translate(${c.x} ${c.y}) scale(1 -1) rotate(${-angle})`);
+      const info = view.pieces.get(man.code);
+      if (info && info.royal && view.players[p] && view.inCheck.has(view.players[p].name)) {
+        // A royal piece in check: ringed.
+        g.setAttribute("data-check", "yes");
+        const ring = document.createElementNS(NS, "circle");
+        ring.setAttribute("r", "0.46");
+        ring.setAttribute("class", "check-ring");
+        m.appendChild(ring);
+      }
       const circle = document.createElementNS(NS, "circle");
       circle.setAttribute("r", "0.36");
       circle.setAttribute("fill", colourOf(view.players, p));
@@ -110,7 +146,6 @@ export function drawBoard(svg, view, on) {
       owner.textContent = man.player;
       m.appendChild(owner);
       g.appendChild(m);
-      const info = view.pieces.get(man.code);
       label = `${c.name}: ${view.players[p] ? view.players[p].name : man.player} ${info ? info.name : man.code}`;
       const title = document.createElementNS(NS, "title");
       title.textContent = info ? `${label}. ${info.moves}` : label;

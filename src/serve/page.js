@@ -32,7 +32,8 @@ const state = {
   clocks: [],
   turnStarted: 0,
   view: 0,
-  lastMove: [],
+  lastMoves: [], // per player, the cells of its last move
+  inCheck: new Set(), // names of the players whose royal piece is attacked
   searchLines: [],
 };
 
@@ -43,8 +44,16 @@ function playerIndex(name) {
   return state.players.findIndex((p) => p.name === name);
 }
 function draw() {
-  const view = { ...state, seat: state.view, targets: new Set(targetCells()) };
+  const area = $("board-area");
+  const room = { width: area.clientWidth, height: window.innerHeight - area.getBoundingClientRect().top - 16 };
+  const view = { ...state, seat: state.view, targets: new Set(targetCells()), room };
   drawBoard($("board"), view, { click: clickCell, hover: showPieceInfo });
+}
+// Each player's last move, from the moves played and who played them.
+function lastMovesOf(moves, movers) {
+  const last = state.players.map(() => []);
+  moves.forEach((mv, i) => { last[movers[i]] = moveCells(mv); });
+  return last;
 }
 function showPieceInfo(cell) {
   const man = state.men.get(cell);
@@ -136,7 +145,7 @@ function record(mv) {
   chargeClock();
   state.moves.push(mv);
   state.movers.push(state.toMove);
-  state.lastMove = moveCells(mv);
+  state.lastMoves[state.toMove] = moveCells(mv);
 }
 
 // ---------------------------------------------------------------- the game
@@ -171,6 +180,7 @@ async function refresh() {
 function showStatus(line) {
   const w = line.split(" ");
   state.over = w[1] === "over";
+  state.inCheck = new Set((field(w, "incheck") || "").split(",").filter(Boolean));
   state.toMove = Math.max(0, playerIndex(w[w.indexOf("tomove") + 1]));
   let text;
   if (state.over) {
@@ -362,7 +372,7 @@ async function newGame(start) {
   state.moves = [];
   state.movers = [];
   state.selected = [];
-  state.lastMove = [];
+  state.lastMoves = state.players.map(() => []);
   state.over = false;
   state.searchLines = [];
   $("analysis").replaceChildren();
@@ -385,7 +395,7 @@ async function takeBack() {
   state.movers.length = keep;
   if (humanPly < 0) for (const s of document.querySelectorAll("select[data-seat]")) s.value = "human";
   state.selected = [];
-  state.lastMove = keep ? moveCells(state.moves[keep - 1]) : [];
+  state.lastMoves = lastMovesOf(state.moves, state.movers);
   state.over = false;
   await refresh();
 }
@@ -445,6 +455,7 @@ async function main() {
   $("analyse").addEventListener("change", async () => { if ($("analyse").checked) next(); else if (state.searching === "analyse") await stopSearch(); });
   $("use-clock").addEventListener("change", () => newGame(state.start));
   setInterval(showClocks, 200);
+  window.addEventListener("resize", draw);
   await chooseGame(select.value || "chess");
   document.body.setAttribute("data-ready", "yes");
 }

@@ -108,6 +108,26 @@ def shown_men(page):
     return sorted((c, p) for c, p in pairs)
 
 
+def fits(page, game, size):
+    """Every cell of the board lies inside the window: nothing to scroll to."""
+    outside = page.eval_on_selector_all(
+        "[data-cell]",
+        """els => els.filter(e => { const r = e.getBoundingClientRect();
+            return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; })
+            .map(e => e.dataset.cell)""",
+    )
+    check(not outside, f"{game} at {size}: {len(outside)} cells outside the window, e.g. {outside[:3]}")
+
+
+def seat_letters(page):
+    return page.eval_on_selector_all("select[data-seat]", "els => els.map(e => e.dataset.seat)")
+
+
+def marked_last(page, cells, letter):
+    """Whether every cell of `cells` is marked as part of `letter`'s last move."""
+    return all(letter in (page.get_attribute(f'[data-cell="{c}"]', "data-last") or "") for c in cells)
+
+
 def choose_game(page, game):
     page.select_option("#game", game)
     page.wait_for_selector(f'body[data-game="{game}"]', timeout=30000)
@@ -158,6 +178,7 @@ def every_game(page):
         except Exception as e:
             fail(f"{game}: the page did not load the game: {e}")
         oracle = Oracle(game)
+        fits(page, game, "1400x900")
         shown = page.locator("[data-cell]").count()
         check(shown == len(oracle.cells), f"{game}: {shown} [data-cell], geometry has {len(oracle.cells)}")
         check(shown_men(page) == oracle.men, f"{game}: the men shown differ from board's")
@@ -176,6 +197,12 @@ def every_game(page):
         check(played(page, 1) == mv, f"{game}: move 1 shown as {played(page, 1)!r}, expected {mv}")
         answer = played(page, 2)
         check(answer in Oracle(game, [mv]).legal, f"{game}: the engine's answer {answer} is not legal")
+        # Each player's last move is marked, in that player's colour.
+        names = set(oracle.cells)
+        letters = seat_letters(page)
+        answer_cells = [c for leg in answer.split(",") for c in split_cells(leg, names)[0]]
+        check(marked_last(page, split_cells(mv, names)[0], letters[0]), f"{game}: move 1 {mv} not marked as {letters[0]}'s last")
+        check(marked_last(page, answer_cells, letters[1]), f"{game}: move 2 {answer} not marked as {letters[1]}'s last")
         print(f"{game}: {shown} cells, {len(oracle.men)} men, {mv} by {'keys' if keyboard else 'clicks'}, engine answered {answer}", flush=True)
 
 
@@ -214,6 +241,35 @@ def charge(page):
     for empty in ["Uc3", "Ud4", "Ue5"]:
         check(page.locator(f'[data-cell="{empty}"][data-piece]').count() == 0, f"charge: {empty} not empty")
     print("Elephant Charge Uc3Ue5,Ud4Uf6,Ue5Ug7 by clicks", flush=True)
+
+
+def check_ring(page):
+    load(page, "chess", "4k3/8/8/8/8/8/4Q3/4K3 b - - 0 1")
+    page.wait_for_selector('[data-cell="e8"][data-check="yes"]')
+    check(page.locator("[data-check]").count() == 1, "check: only the King in check is ringed")
+    print("check: the King in check on e8 is ringed", flush=True)
+
+
+def other_sizes(page):
+    """Every game's board fits a 1280x720 window whole, and on a phone held upright (390x844) the
+    levels fill its width and the panel comes below the board."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    for game in variants():
+        choose_game(page, game)
+        fits(page, game, "1280x720")
+    page.set_viewport_size({"width": 390, "height": 844})
+    for game in variants():
+        choose_game(page, game)
+        outside = page.eval_on_selector_all(
+            "[data-cell]", "els => els.filter(e => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.right > innerWidth + 0.5; }).length"
+        )
+        check(outside == 0, f"{game} on a phone: {outside} cells wider than the screen")
+        below = page.evaluate("document.querySelector('aside').getBoundingClientRect().top >= document.querySelector('#board').getBoundingClientRect().bottom - 1")
+        check(below, f"{game} on a phone: the panel is not below the board")
+        if game in README_SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, f"{game}-phone.png"))
+    page.set_viewport_size({"width": 1400, "height": 900})
+    print("every board fits 1280x720; on a phone the panel is below the board", flush=True)
 
 
 def engines_play_honeycomb(page):
@@ -277,6 +333,8 @@ def main():
                 every_game(page)
                 promotion(page)
                 charge(page)
+                check_ring(page)
+                other_sizes(page)
                 engines_play_honeycomb(page)
             except Exception as e:
                 fail(f"{type(e).__name__}: {e}")
