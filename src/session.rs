@@ -86,6 +86,8 @@ pub trait Session: Send + Sync {
     fn move_san(&self, mv: Move) -> String;
     /// Whether the game's records are written in standard algebraic notation.
     fn writes_san(&self) -> bool;
+    /// The legal move `mv` as a record shows it to a reader ([`notation::record_text`]).
+    fn move_record(&self, mv: Move) -> String;
     fn position_string(&self) -> String;
     fn board_text(&self) -> String;
     /// Every man on the board with its cell, in canonical cell order.
@@ -234,6 +236,10 @@ impl<const W: usize> Session for GameSession<W> {
 
     fn writes_san(&self) -> bool {
         notation::writes_san(&self.pos)
+    }
+
+    fn move_record(&self, mv: Move) -> String {
+        notation::record_text(&self.pos, mv)
     }
 
     fn position_string(&self) -> String {

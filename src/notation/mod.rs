@@ -23,7 +23,7 @@ use crate::types::Cell;
 pub use board::board_text;
 pub use fen::{parse_position, position_string};
 pub use placement::{man_token, placement_from, placement_rows};
-pub use san::{san, writes_san};
+pub use san::{record_text, san, writes_san};
 
 crate::error::message_error!(
     /// A malformed position string, or a move that is malformed or not legal.

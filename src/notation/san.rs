@@ -80,8 +80,49 @@ pub fn san<const W: usize>(pos: &Position<W>, mv: Move) -> String {
     text
 }
 
+/// A move as a game record shows it to a reader: SAN where the game's records use it
+/// ([`writes_san`]); elsewhere the moving man's code (none for a pawn), its cell, `-` or `×` for a
+/// capture, the destination and `=` with a promotion's code (`Ra1-a5`, `Ue2×Uf3=R`); the legs of
+/// a multi-leg move joined by `,`; a pass `0000`.
+pub fn record_text<const W: usize>(pos: &Position<W>, mv: Move) -> String {
+    if writes_san(pos) {
+        return san(pos, mv);
+    }
+    let game = pos.game();
+    let geo = game.geometry();
+    let man = pos.man_at(mv.from());
+    let code = |kind| {
+        let piece = &game.def.pieces[kind];
+        if piece.pawn.is_some() { String::new() } else { piece.code.to_uppercase() }
+    };
+    match mv.kind() {
+        MoveKind::Pass => "0000".to_string(),
+        MoveKind::Charge => {
+            let legs: Vec<String> = game
+                .charge_legs(mv)
+                .iter()
+                .map(|l| {
+                    let capture = if pos.man_at(l.to).is_some() { '×' } else { '-' };
+                    format!("{}{capture}{}", geo.name(l.from), geo.name(l.to))
+                })
+                .collect();
+            format!("{}{}", code(man.kind()), legs.join(","))
+        }
+        _ => {
+            let capture = mv.kind() == MoveKind::EnPassant || pos.man_at(mv.to()).is_some();
+            let mut text = format!("{}{}{}{}", code(man.kind()), geo.name(mv.from()), if capture { '×' } else { '-' }, geo.name(mv.to()));
+            if let Some(t) = mv.promotion() {
+                text.push('=');
+                text.push_str(&game.def.pieces[t].code.to_uppercase());
+            }
+            text
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::{Position, record_text};
     use crate::session;
 
     /// The SAN of each move of `moves` played from the start of `game`.
@@ -120,5 +161,26 @@ mod tests {
         let mv = s.legal_moves()[0];
         assert_eq!(s.move_san(mv), s.move_text(mv));
         s.play(mv).expect("legal");
+    }
+
+    /// Outside chess a record names the moving man (not a pawn), its cells and whether it takes.
+    #[test]
+    fn records_outside_chess_name_the_man_and_its_cells() {
+        let record = |id: &str, moves: &[&str]| {
+            let def = crate::games::definition(id).expect("a game");
+            let game = crate::registry::compiled::<4>(def);
+            let mut pos = Position::start(game);
+            moves
+                .iter()
+                .map(|m| {
+                    let mv = crate::notation::parse_move(&pos, m).expect("legal");
+                    let text = record_text(&pos, mv);
+                    pos.make(mv);
+                    text
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(record("guru2", &["Ue3Ue4", "Ui4Ug3"]), ["Ue3-Ue4", "NUi4×Ug3"]);
+        assert_eq!(record("honeycomb3", &["1b21a4"]), ["N1b2-1a4"]);
     }
 }

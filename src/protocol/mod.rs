@@ -106,6 +106,9 @@ pub struct Engine {
     job: Option<Job>,
     options: Vec<OptionDef>,
     values: Values,
+    /// The position as the last `position` command gave it: its base (`None`: the start) and the
+    /// moves played from there, for `record`.
+    line: (Option<String>, Vec<String>),
 }
 
 enum Flow {
@@ -133,6 +136,7 @@ impl Engine {
             job: None,
             options: options::table(limits),
             values,
+            line: (None, Vec::new()),
         }
     }
 
@@ -181,7 +185,9 @@ impl Engine {
                 self.stop_job();
                 self.clear_memory();
                 let _ = self.session.set_position(None, &[]);
+                self.line = (None, Vec::new());
             }
+            "record" if args.is_empty() => self.record(),
             "setoption" => self.setoption(args),
             "position" => self.position(args),
             "go" => self.go(args),
@@ -285,6 +291,7 @@ impl Engine {
                 self.stop_job();
                 s.set_eval_overrides(&self.values.eval);
                 self.session = s;
+                self.line = (None, Vec::new());
                 self.values.game = id;
                 self.clear_memory();
                 self.announce_game();
@@ -341,9 +348,28 @@ impl Engine {
             Some(&"fen") if spec.len() > 1 => Some(spec[1..].join(" ")),
             _ => return self.error("position needs 'startpos' or 'fen <position>', then optionally 'moves ...'"),
         };
-        if let Err(e) = self.session.set_position(fen.as_deref(), moves) {
-            self.error(&e.0);
+        match self.session.set_position(fen.as_deref(), moves) {
+            Ok(()) => self.line = (fen, moves.iter().map(|m| m.to_string()).collect()),
+            Err(e) => self.error(&e.0),
         }
+    }
+
+    /// `record`: the moves of the position as a record shows them to a reader, replayed from its
+    /// base.
+    fn record(&self) {
+        let (base, moves) = &self.line;
+        let Some(mut replay) = session::open(&self.session.def().id) else { return };
+        let mut texts = Vec::with_capacity(moves.len());
+        if replay.set_position(base.as_deref(), &[]).is_ok() {
+            for text in moves {
+                let Ok(mv) = replay.parse_move(text) else { break };
+                texts.push(replay.move_record(mv));
+                if replay.play(mv).is_err() {
+                    break;
+                }
+            }
+        }
+        self.say(&format!("record{}", texts.iter().map(|t| format!(" {t}")).collect::<String>()));
     }
 
     /// Whether a job is still working (a new one must wait for `stop`).

@@ -34,6 +34,7 @@ const state = {
   view: 0,
   lastMoves: [], // per player, the cells of its last move
   inCheck: new Set(), // names of the players whose royal piece is attacked
+  records: [], // the moves as the engine's `record` writes them
   searchLines: [],
 };
 
@@ -165,8 +166,9 @@ async function refresh() {
     state.moves.pop();
     state.movers.pop();
   }
-  const [board, legal, status] = await Promise.all([link.ask("board"), link.ask("legal"), link.ask("status")]);
+  const [board, legal, status, record] = await Promise.all([link.ask("board"), link.ask("legal"), link.ask("status"), link.ask("record")]);
   if (generation !== state.generation) return;
+  state.records = (record[0] || "").split(" ").slice(1);
   state.men = parseBoard(board);
   state.legal = (legal[0] || "").split(" ").filter(Boolean);
   showStatus(status[0] || "");
@@ -200,7 +202,9 @@ function showMoves() {
   state.moves.forEach((mv, i) => {
     const li = document.createElement("li");
     li.setAttribute("data-ply", String(i + 1));
-    li.textContent = mv;
+    li.setAttribute("data-move", mv);
+    // As a record shows it: SAN in chess, the man and its cells elsewhere.
+    li.textContent = state.records[i] || mv;
     list.appendChild(li);
   });
   list.scrollTop = list.scrollHeight;

@@ -143,7 +143,13 @@ def click(page, cell, keyboard=False):
 
 
 def played(page, ply, timeout=30000):
-    return page.locator(f'#moves [data-ply="{ply}"]').text_content(timeout=timeout)
+    """The move string of ply `ply` in the move list."""
+    return page.locator(f'#moves [data-ply="{ply}"]').get_attribute("data-move", timeout=timeout)
+
+
+def written(page, ply):
+    """How the move list writes ply `ply`."""
+    return page.locator(f'#moves [data-ply="{ply}"]').text_content()
 
 
 def check_token(url):
@@ -197,6 +203,9 @@ def every_game(page):
         check(played(page, 1) == mv, f"{game}: move 1 shown as {played(page, 1)!r}, expected {mv}")
         answer = played(page, 2)
         check(answer in Oracle(game, [mv]).legal, f"{game}: the engine's answer {answer} is not legal")
+        # The move list writes the moves as the engine's record does (SAN in chess).
+        record = next(l for l in engine(game, f"position startpos moves {mv} {answer}", "record") if l.startswith("record"))
+        check([written(page, 1), written(page, 2)] == record.split()[1:], f"{game}: the move list shows {written(page, 1)!r} {written(page, 2)!r}, the record {record!r}")
         # Each player's last move is marked, in that player's colour.
         names = set(oracle.cells)
         letters = seat_letters(page)
