@@ -32,7 +32,7 @@ const state = {
   clocks: [],
   turnStarted: 0,
   view: 0,
-  lastMoves: [], // per player, the cells of its last move
+  viewing: null, // the ply shown while stepping through the moves (null: the game as it stands)
   inCheck: new Set(), // names of the players whose royal piece is attacked
   records: [], // the moves as the engine's `record` writes them
   searchLines: [],
@@ -47,7 +47,9 @@ function playerIndex(name) {
 function draw() {
   const area = $("board-area");
   const room = { width: area.clientWidth, height: window.innerHeight - area.getBoundingClientRect().top - 16 };
-  const view = { ...state, seat: state.view, targets: new Set(targetCells()), room };
+  const plies = state.viewing ?? state.moves.length;
+  const lastMoves = lastMovesOf(state.moves.slice(0, plies), state.movers);
+  const view = { ...state, seat: state.view, targets: new Set(targetCells()), room, lastMoves };
   drawBoard($("board"), view, { click: clickCell, hover: showPieceInfo });
 }
 // Each player's last move, from the moves played and who played them.
@@ -85,7 +87,7 @@ function targetCells() {
   return candidates().map((mv) => moveCells(mv)[n]).filter(Boolean);
 }
 function humanToMove() {
-  return !state.over && state.searching !== "play" && seatOf(state.toMove) === "human";
+  return state.viewing === null && !state.over && state.searching !== "play" && seatOf(state.toMove) === "human";
 }
 // The moves that end with the legs clicked so far.
 function completed() {
@@ -146,7 +148,6 @@ function record(mv) {
   chargeClock();
   state.moves.push(mv);
   state.movers.push(state.toMove);
-  state.lastMoves[state.toMove] = moveCells(mv);
 }
 
 // ---------------------------------------------------------------- the game
@@ -155,6 +156,7 @@ function positionCommand(moves) {
   return moves.length ? `${base} moves ${moves.join(" ")}` : base;
 }
 async function refresh() {
+  setViewing(null);
   // A refresh started for a game since replaced (a move arriving as a new game starts) stops at
   // its next step.
   const generation = state.generation;
@@ -195,6 +197,57 @@ function showStatus(line) {
   }
   $("status").textContent = text;
   $("status").setAttribute("data-over", state.over ? "yes" : "no");
+  showSummary(w);
+}
+// At the game's end: who won, the places and why, with a new game or an analysis of this one.
+function showSummary(w) {
+  const box = $("summary");
+  box.hidden = !state.over;
+  if (!state.over) return;
+  const placings = (field(w, "placings") || "").split(",").filter(Boolean);
+  const winner = field(w, "winner");
+  const title = document.createElement("h2");
+  title.textContent = winner ? `${winner} wins` : "Drawn";
+  const reason = document.createElement("p");
+  reason.textContent = `by ${(field(w, "reason") || "").replace(/-/g, " ")}`;
+  const places = document.createElement("ol");
+  places.replaceChildren(...placings.map((p) => Object.assign(document.createElement("li"), { textContent: p.replace(/=/g, " = ") })));
+  const again = Object.assign(document.createElement("button"), { id: "summary-new", type: "button", textContent: "New game" });
+  again.addEventListener("click", () => newGame(state.start));
+  const analyse = Object.assign(document.createElement("button"), { id: "summary-analyse", type: "button", textContent: "Analyse this game" });
+  analyse.addEventListener("click", () => {
+    for (const s of document.querySelectorAll("select[data-seat]")) s.value = "human";
+    $("analyse").checked = true;
+    viewPly(0);
+  });
+  box.replaceChildren(title, reason, places, again, analyse);
+}
+// Shows the position after `ply` moves without taking any back (the game as it stands again at
+// its last ply). Not while an engine seat is thinking; an analysis follows the position shown.
+async function viewPly(ply) {
+  if (state.searching === "play" || ply < 0 || ply > state.moves.length) return;
+  await stopSearch();
+  if (ply === state.moves.length) {
+    await refresh();
+    return;
+  }
+  const generation = state.generation;
+  const link = state.link;
+  await link.ask(positionCommand(state.moves.slice(0, ply)));
+  const [board, status] = await Promise.all([link.ask("board"), link.ask("status")]);
+  if (generation !== state.generation) return;
+  state.men = parseBoard(board);
+  state.inCheck = new Set((field((status[0] || "").split(" "), "incheck") || "").split(",").filter(Boolean));
+  state.selected = [];
+  setViewing(ply);
+  draw();
+  if ($("analyse").checked) startSearch("analyse");
+}
+function setViewing(ply) {
+  state.viewing = ply;
+  for (const li of document.querySelectorAll("#moves [data-ply]")) li.classList.toggle("viewing", Number(li.dataset.ply) === ply);
+  if (ply === null) document.body.removeAttribute("data-view-ply");
+  else document.body.setAttribute("data-view-ply", String(ply));
 }
 function showMoves() {
   const list = $("moves");
@@ -205,6 +258,7 @@ function showMoves() {
     li.setAttribute("data-move", mv);
     // As a record shows it: SAN in chess, the man and its cells elsewhere.
     li.textContent = state.records[i] || mv;
+    li.addEventListener("click", () => viewPly(i + 1));
     list.appendChild(li);
   });
   list.scrollTop = list.scrollHeight;
@@ -317,6 +371,7 @@ function showClocks() {
     let left = state.clocks[i];
     if ($("use-clock").checked && i === state.toMove && !state.over) left -= performance.now() - state.turnStarted;
     cell.textContent = $("use-clock").checked ? `${Math.max(0, left / 1000).toFixed(1)}s` : "";
+    cell.classList.toggle("low", $("use-clock").checked && left < 10000);
     if ($("use-clock").checked && left < 0 && !state.over) {
       state.over = true;
       cell.classList.add("flag");
@@ -376,7 +431,6 @@ async function newGame(start) {
   state.moves = [];
   state.movers = [];
   state.selected = [];
-  state.lastMoves = state.players.map(() => []);
   state.over = false;
   state.searchLines = [];
   $("analysis").replaceChildren();
@@ -399,7 +453,6 @@ async function takeBack() {
   state.movers.length = keep;
   if (humanPly < 0) for (const s of document.querySelectorAll("select[data-seat]")) s.value = "human";
   state.selected = [];
-  state.lastMoves = lastMovesOf(state.moves, state.movers);
   state.over = false;
   await refresh();
 }
@@ -460,6 +513,15 @@ async function main() {
   $("use-clock").addEventListener("change", () => newGame(state.start));
   setInterval(showClocks, 200);
   window.addEventListener("resize", draw);
+  // The arrows step through the moves; Home and End go to the start and to the game as it stands.
+  window.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    const now = state.viewing ?? state.moves.length;
+    const to = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: state.moves.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    viewPly(to);
+  });
   await chooseGame(select.value || "chess");
   document.body.setAttribute("data-ready", "yes");
 }

@@ -259,6 +259,44 @@ def check_ring(page):
     print("check: the King in check on e8 is ringed", flush=True)
 
 
+def stepping(page):
+    """Two moves by clicks, then the arrows and the move list show the earlier positions without
+    taking a move back; End returns to the game as it stands."""
+    load(page, "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    for ply, (start, end) in enumerate([("e2", "e4"), ("e7", "e5")], 1):
+        click(page, start)
+        click(page, end)
+        page.wait_for_selector(f'body[data-plies="{ply}"]')
+    page.wait_for_selector('[data-cell="e5"][data-piece="bP"]')
+    page.locator("#fen").blur()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector('body[data-view-ply="1"]')
+    page.wait_for_selector('[data-cell="e7"][data-piece="bP"]')
+    check(page.locator('[data-cell="e4"][data-piece="wP"]').count() == 1, "stepping: ply 1 shows the pawn on e4")
+    check(marked_last(page, ["e2", "e4"], "w") and page.locator("[data-last]").count() == 2, "stepping: ply 1 marks White's move only")
+    page.click('#moves [data-ply="2"]')
+    page.wait_for_function("!document.body.hasAttribute('data-view-ply')")
+    page.keyboard.press("Home")
+    page.wait_for_selector('body[data-view-ply="0"]')
+    page.wait_for_selector('[data-cell="e2"][data-piece="wP"]')
+    page.keyboard.press("End")
+    page.wait_for_function("!document.body.hasAttribute('data-view-ply')")
+    page.wait_for_selector('[data-cell="e5"][data-piece="bP"]')
+    check(page.locator("#moves [data-ply]").count() == 2, "stepping took a move back")
+    print("stepping: the arrows, Home, End and the move list show plies 0-2, nothing taken back", flush=True)
+
+
+def low_clock(page):
+    """A clock under 10 s shows red."""
+    choose_game(page, "chess")
+    page.fill("#clock-base", "0.1")
+    page.check("#use-clock")
+    page.wait_for_selector('[data-clock="w"].low')
+    page.uncheck("#use-clock")
+    page.fill("#clock-base", "5")
+    print("clocks: under 10 s in red", flush=True)
+
+
 def other_sizes(page):
     """Every game's board fits a 1280x720 window whole, and on a phone held upright (390x844) the
     levels fill its width and the panel comes below the board."""
@@ -291,6 +329,9 @@ def engines_play_honeycomb(page):
     status = page.text_content("#status")
     plies = page.locator("#moves li").count()
     check("Game over" in status and "1." in status, f"honeycomb3 ended without placings: {status!r}")
+    summary = page.text_content("#summary")
+    check(page.locator("#summary:not([hidden]) #summary-new").count() == 1 and page.locator("#summary-analyse").count() == 1, "no game-over summary")
+    check("wins" in summary or "Drawn" in summary, f"the summary says no result: {summary!r}")
     print(f"honeycomb3 played by three engine seats: {plies} plies, {status}", flush=True)
 
 
@@ -343,6 +384,8 @@ def main():
                 promotion(page)
                 charge(page)
                 check_ring(page)
+                stepping(page)
+                low_clock(page)
                 other_sizes(page)
                 engines_play_honeycomb(page)
             except Exception as e:
