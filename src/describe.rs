@@ -16,18 +16,21 @@ fn number(x: f64) -> String {
     if s == "-0" { "0".to_string() } else { s.to_string() }
 }
 
-/// Lines of the `geometry` command: a header, one line per cell with its centre and the
-/// corners of its outline, and `geometry end`.
+/// Lines of the `geometry` command: a header (ending with where a step along each of the first
+/// two lattice axes goes in the drawing), one line per cell with its centre and the corners of its
+/// outline, and `geometry end`.
 pub fn geometry_lines(def: &GameDef) -> Vec<String> {
     let geo = &def.geometry;
     let levels: Vec<&str> = geo.level_names.iter().map(|n| if n.is_empty() { "-" } else { n.as_str() }).collect();
+    let axes: Vec<String> = geo.drawing_axes().iter().map(|&(x, y)| format!("{},{}", number(x), number(y))).collect();
     let mut out = vec![format!(
-        "geometry game {} cells {} levels {} names {} shape {}",
+        "geometry game {} cells {} levels {} names {} shape {} axes {}",
         def.id,
         geo.len(),
         geo.levels,
         levels.join(","),
-        geo.shape.name()
+        geo.shape.name(),
+        axes.join(" ")
     )];
     for (i, c) in geo.cells.entries() {
         let corners: Vec<String> = geo.shape.outline(c.draw).iter().map(|&(x, y)| format!("{},{}", number(x), number(y))).collect();
@@ -173,7 +176,7 @@ mod tests {
     fn chess_listings() {
         let def = games::definition("chess").expect("chess");
         let g = geometry_lines(&def);
-        assert_eq!(g[0], "geometry game chess cells 64 levels 1 names - shape square");
+        assert_eq!(g[0], "geometry game chess cells 64 levels 1 names - shape square axes 1,0 0,1");
         assert_eq!(g[1], "cell a1 index 0 level 0 x 0 y 0 outline -0.5,-0.5 0.5,-0.5 0.5,0.5 -0.5,0.5");
         assert_eq!(g[64], "cell h8 index 63 level 0 x 7 y 7 outline 6.5,6.5 7.5,6.5 7.5,7.5 6.5,7.5");
         assert_eq!(g.len(), 66);

@@ -259,6 +259,21 @@ impl Geometry {
         self.by_name.get(name).copied()
     }
 
+    /// Where a step of one along each of the first two lattice axes goes in the drawing of a
+    /// level, as (dx, dy) pairs: what a GUI needs to draw movement vectors as the board shows
+    /// them. Read off the first cell that has a neighbour along the axis on its own level.
+    pub fn drawing_axes(&self) -> [(f64, f64); 2] {
+        [[1, 0, 0], [0, 1, 0]].map(|unit| {
+            self.cells
+                .iter()
+                .find_map(|c| {
+                    let n = &self.cells[self.cell_at(add(c.coord, unit))?];
+                    (n.level == c.level).then_some((n.draw.0 - c.draw.0, n.draw.1 - c.draw.1))
+                })
+                .unwrap_or((f64::from(unit[0]), f64::from(unit[1])))
+        })
+    }
+
     /// True when the horizontal displacement between the two cells crosses a barrier.
     pub fn is_barred(&self, from: Cell, to: Cell) -> bool {
         if self.barred.is_empty() {

@@ -92,6 +92,9 @@ pub trait Session: Send + Sync {
     fn board_text(&self) -> String;
     /// Every man on the board with its cell, in canonical cell order.
     fn men(&self) -> Vec<(Cell, Man)>;
+    /// The cells `man` reaches from `from` on an otherwise empty board (and those it would
+    /// capture on), in canonical order.
+    fn reach(&self, from: Cell, man: Man) -> Vec<Cell>;
     /// The static evaluation split by term and player.
     fn eval_breakdown(&self) -> Breakdown;
     /// The static evaluation for the player to move: its terms less its opponents' average
@@ -252,6 +255,10 @@ impl<const W: usize> Session for GameSession<W> {
 
     fn men(&self) -> Vec<(Cell, Man)> {
         self.pos.occupied().iter().map(|c| (c, self.pos.man_at(c))).collect()
+    }
+
+    fn reach(&self, from: Cell, man: Man) -> Vec<Cell> {
+        crate::movegen::targets::empty_board_reach(self.game, from, man.kind(), man.orientation()).iter().collect()
     }
 
     fn eval_breakdown(&self) -> Breakdown {

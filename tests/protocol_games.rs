@@ -104,3 +104,33 @@ fn every_command_in_every_game() {
         session(game);
     }
 }
+
+/// `reach` against the empty-board move counts of the guru2 rules (`shared/rules/guru2level.md`
+/// §3, from Ue5 and Ua1), and against chess: a lone man's cells, an error leaving the position.
+#[test]
+fn reach_gives_the_rules_empty_board_moves() {
+    let mut e = EngineProcess::start();
+    e.command("setoption name UCI_Variant value guru2");
+    // Piece code, then its count from Ue5 and from Ua1.
+    for (code, centre, corner) in [("K", 13, 6), ("R", 19, 19), ("N", 12, 4), ("E", 4, 1), ("F", 8, 3), ("G", 16, 6)] {
+        for (cell, want) in [("Ue5", centre), ("Ua1", corner)] {
+            let out = e.command(&format!("reach {cell} r {code}"));
+            let words: Vec<&str> = out[0].split_whitespace().collect();
+            assert_eq!(&words[..2], ["reach", cell], "{out:?}");
+            assert_eq!(words.len() - 2, want, "{code} on {cell}: {out:?}");
+        }
+    }
+    e.command("setoption name UCI_Variant value chess");
+    e.command("position startpos moves e2e4");
+    assert_eq!(e.command("reach g1"), ["reach g1 e2 f3 h3"]);
+    assert_eq!(e.command("reach a7"), ["reach a7 a5 a6 b6"]);
+    assert_eq!(e.command("reach d4 w Q").len(), 1);
+    assert_eq!(e.command("reach d4 w Q")[0].split_whitespace().count(), 2 + 27);
+    for bad in ["reach", "reach e3", "reach i9", "reach d4 x Q", "reach d4 w Z", "reach d4 w"] {
+        let out = e.command(bad);
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(out[0].starts_with("info string error: "), "{bad}: {out:?}");
+    }
+    assert_eq!(e.command("fen"), ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]);
+    e.quit();
+}

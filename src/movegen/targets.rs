@@ -11,6 +11,17 @@ use crate::tables::movement::BentLeg;
 use crate::tables::{CompiledComponent, Game, MoveTables};
 use crate::types::{Cell, PieceType, Player, PlayerSet};
 
+/// The cells a `kind` man of orientation `orient` reaches from `from` on an otherwise empty
+/// board, with those its capturing-only moves would take a man on (a pawn's diagonals) and a
+/// pawn's double steps: the piece's moves as a GUI shows them.
+pub fn empty_board_reach<const W: usize>(game: &Game<W>, from: Cell, kind: PieceType, orient: Player) -> Bitboard<W> {
+    let others = Bitboard::first_n(game.ncells) & !Bitboard::from_cell(from);
+    let double_steps = Bitboard::from_cells(game.types[kind].double_steps[orient][from].iter().map(|&(_, to)| to));
+    piece_targets(game, from, kind, orient, Bitboard::EMPTY, Bitboard::EMPTY)
+        | piece_targets(game, from, kind, orient, others, Bitboard::EMPTY)
+        | double_steps
+}
+
 /// Target cells of a `kind` man of orientation `orient` on `from`, with the board's men on
 /// `occ`, of which `own` are its owner's.
 #[inline(always)]

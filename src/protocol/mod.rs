@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::bench::{self, BenchKind};
+use crate::moves::Man;
 use crate::search::{Control, HelperPool, Heuristics, Limits, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
@@ -188,6 +189,7 @@ impl Engine {
                 self.line = (None, Vec::new());
             }
             "record" if args.is_empty() => self.record(),
+            "reach" => self.reach(args),
             "setoption" => self.setoption(args),
             "position" => self.position(args),
             "go" => self.go(args),
@@ -370,6 +372,33 @@ impl Engine {
             }
         }
         self.say(&format!("record{}", texts.iter().map(|t| format!(" {t}")).collect::<String>()));
+    }
+
+    /// `reach <cell> [<player letter> <piece code>]`: the cells the man on `cell` (or the man
+    /// named) reaches from there on an otherwise empty board.
+    fn reach(&self, args: &[&str]) {
+        let def = self.session.def();
+        let man = match args {
+            [cell] => def.geometry.cell_by_name(cell).ok_or(format!("unknown cell '{cell}'")).and_then(|c| {
+                let man = self.session.men().into_iter().find(|&(at, _)| at == c).map(|(_, m)| m);
+                man.map(|m| (c, m)).ok_or(format!("no man on {cell}"))
+            }),
+            [cell, player, code] => (|| {
+                let c = def.geometry.cell_by_name(cell).ok_or(format!("unknown cell '{cell}'"))?;
+                let owner =
+                    player.parse::<char>().ok().and_then(|p| def.player_by_code(p)).ok_or(format!("'{player}' is not a player letter"))?;
+                let kind = def.piece_by_code(code).ok_or(format!("unknown piece '{code}'"))?;
+                Ok((c, Man::new(kind, owner, owner)))
+            })(),
+            _ => Err("reach needs a cell, or a cell, a player letter and a piece code".to_string()),
+        };
+        match man {
+            Ok((from, man)) => {
+                let cells: String = self.session.reach(from, man).into_iter().map(|c| format!(" {}", def.geometry.name(c))).collect();
+                self.say(&format!("reach {}{cells}", def.geometry.name(from)));
+            }
+            Err(e) => self.error(&e),
+        }
     }
 
     /// Whether a job is still working (a new one must wait for `stop`).

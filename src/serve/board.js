@@ -1,5 +1,6 @@
 // Drawing the board from a state passed in: what the engine's listings said (cells, men,
 // pieces, players) and what the page marks (cells selected, targets, the last move).
+import { glyph } from "/glyphs.js";
 
 // Players are named after colours in every game: draw them in those, with a fallback.
 const NAMED_COLOURS = { White: "#f5f5f5", Black: "#222222", Red: "#d64541", Yellow: "#f1c40f", Blue: "#2e86de", Green: "#27ae60", Orange: "#e67e22" };
@@ -9,17 +10,27 @@ export function colourOf(players, p) {
   return (player && NAMED_COLOURS[player.name]) || FALLBACK_COLOURS[p % FALLBACK_COLOURS.length];
 }
 // Text on a man: white on dark colours, black on light ones.
-function inkOn(players, p) {
+export function inkOn(players, p) {
   return ["#222222", "#2e86de"].includes(colourOf(players, p)) ? "#fff" : "#000";
 }
 const NS = "http://www.w3.org/2000/svg";
 
 // ---------------------------------------------------------------- drawing
-function levelBoxes(view) {
+// Each level's bounding box, of its drawing turned by `angle` degrees on the screen when given
+// (y then downwards, turned about the unturned box's centre, which `cx` and `cy` keep).
+function levelBoxes(view, angle = null) {
   const boxes = view.levels.map(() => ({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }));
+  const plain = angle === null ? null : levelBoxes(view);
+  const [cos, sin] = [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)];
   for (const c of view.cells) {
     const b = boxes[c.level];
-    for (const [x, y] of c.outline) {
+    for (let [x, y] of c.outline) {
+      if (plain) {
+        const u = plain[c.level];
+        [b.cx, b.cy] = [(u.x0 + u.x1) / 2, (u.y0 + u.y1) / 2];
+        const [dx, dy] = [x - b.cx, b.cy - y];
+        [x, y] = [dx * cos - dy * sin, dx * sin + dy * cos];
+      }
       b.x0 = Math.min(b.x0, x); b.x1 = Math.max(b.x1, x);
       b.y0 = Math.min(b.y0, y); b.y1 = Math.max(b.y1, y);
     }
@@ -46,6 +57,43 @@ function bestColumns(count, width, height, gap, label, room) {
   return best;
 }
 
+// How the board is turned for the player `seat`: the rotation, in steps of the cells' own
+// symmetry, that brings the seat's camp (`camps`, the cells its men stood on at the start) nearest
+// the viewer, and whether the levels are laid out last to first (when the camp is on the first
+// levels, as Black's in Ninjachess).
+export function orientation(view, seat) {
+  const boxes = levelBoxes(view);
+  const own = (view.camps[seat] || []).map((n) => view.byName.get(n)).filter(Boolean);
+  if (!own.length) return { angle: 0, reverse: false };
+  const mean = (f) => own.reduce((sum, c) => sum + f(c), 0) / own.length;
+  const dx = mean((c) => c.x - (boxes[c.level].x0 + boxes[c.level].x1) / 2);
+  const dy = mean((c) => c.y - (boxes[c.level].y0 + boxes[c.level].y1) / 2);
+  const step = view.shape === "hexagon" ? 60 : 90;
+  // The camp's direction on the screen (y downwards, degrees clockwise) turned to straight down.
+  const turn = Math.hypot(dx, dy) > 0.5 ? 90 - (Math.atan2(-dy, dx) * 180) / Math.PI : 0;
+  const angle = ((Math.round(turn / step) * step) % 360 + 360) % 360;
+  const reverse = view.levels.length > 1 && mean((c) => c.level) < (view.levels.length - 1) / 2 - 0.25;
+  return { angle, reverse };
+}
+
+// The drawings of the men of `view.men`, each kind and owner once, for the board's <defs>.
+function glyphDefs(view, angle) {
+  const defs = document.createElementNS(NS, "defs");
+  const seen = new Set();
+  for (const man of view.men.values()) {
+    const key = `${man.player}-${man.code}`;
+    const p = view.players.findIndex((q) => q.code === man.player);
+    const info = view.pieces.get(man.code);
+    if (seen.has(key) || p < 0 || !info) continue;
+    seen.add(key);
+    const g = document.createElementNS(NS, "g");
+    g.id = `glyph-${key}`;
+    g.innerHTML = glyph(info, view.players[p], colourOf(view.players, p), inkOn(view.players, p), view.axes, `rotate(${angle}) scale(1 -1)`);
+    defs.appendChild(g);
+  }
+  return defs;
+}
+
 // Draws `view` into `svg`: the geometry (`levels`, `shape`, `cells`), `players`, `men`,
 // `pieces`, the cells `selected` and `targets`, each player's last move (`lastMoves`, by player)
 // and the royal pieces of the players `inCheck` (by name), turned for the seat `seat`, laid out
@@ -53,14 +101,15 @@ function bestColumns(count, width, height, gap, label, room) {
 export function drawBoard(svg, view, on) {
   svg.replaceChildren();
   if (!view.cells.length) return;
-  const boxes = levelBoxes(view);
+  const { angle, reverse } = orientation(view, view.seat);
+  const slot = (l) => (reverse ? view.levels.length - 1 - l : l);
+  const boxes = levelBoxes(view, angle);
   const gap = 0.8;
   const label = view.levels.length > 1 ? 0.6 : 0;
   const width = Math.max(...boxes.map((b) => b.x1 - b.x0));
   const height = Math.max(...boxes.map((b) => b.y1 - b.y0));
   const columns = bestColumns(view.levels.length, width, height, gap, label, view.room);
   const rows = Math.ceil(view.levels.length / columns);
-  const angle = view.players.length ? (360 / view.players.length) * view.seat : 0;
   const [w, h] = [columns * (width + gap), rows * (height + gap + label)];
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   // As large as the room allows, the whole board in sight.
@@ -68,13 +117,14 @@ export function drawBoard(svg, view, on) {
   // Per cell, the players whose last move it was part of.
   const lastBy = new Map();
   view.lastMoves.forEach((cells, p) => cells.forEach((c) => lastBy.set(c, [...(lastBy.get(c) || []), p])));
+  if (!view.letters) svg.appendChild(glyphDefs(view, angle));
   const groups = boxes.map((b, l) => {
     const g = document.createElementNS(NS, "g");
-    const ox = (l % columns) * (width + gap) + gap / 2;
-    const oy = Math.floor(l / columns) * (height + gap + label) + label;
-    // Drawing coordinates have y upwards: flip them into the level's box.
-    const cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
-    g.setAttribute("transform", `translate(${ox + width / 2} ${oy + height / 2}) rotate(${angle}) scale(1 -1) translate(${-cx} ${-cy})`);
+    const ox = (slot(l) % columns) * (width + gap) + gap / 2;
+    const oy = Math.floor(slot(l) / columns) * (height + gap + label) + label;
+    // Drawing coordinates have y upwards: flip them, turn them and centre them in the level's box.
+    const [mx, my] = [ox + width / 2 - (b.x0 + b.x1) / 2, oy + height / 2 - (b.y0 + b.y1) / 2];
+    g.setAttribute("transform", `translate(${mx} ${my}) rotate(${angle}) scale(1 -1) translate(${-b.cx} ${-b.cy})`);
     svg.appendChild(g);
     if (view.levels.length > 1) {
       const label = document.createElementNS(NS, "text");
@@ -130,21 +180,12 @@ export function drawBoard(svg, view, on) {
         ring.setAttribute("class", "check-ring");
         m.appendChild(ring);
       }
-      const circle = document.createElementNS(NS, "circle");
-      circle.setAttribute("r", "0.36");
-      circle.setAttribute("fill", colourOf(view.players, p));
-      m.appendChild(circle);
-      const text = document.createElementNS(NS, "text");
-      text.setAttribute("fill", inkOn(view.players, p));
-      text.textContent = man.code;
-      m.appendChild(text);
-      // The owner's letter too, so that players differ by more than colour.
-      const owner = document.createElementNS(NS, "text");
-      owner.setAttribute("class", "owner");
-      owner.setAttribute("y", "0.25");
-      owner.setAttribute("fill", inkOn(view.players, p));
-      owner.textContent = man.player;
-      m.appendChild(owner);
+      if (view.letters) m.append(...letterMan(view, man, p));
+      else {
+        const use = document.createElementNS(NS, "use");
+        use.setAttribute("href", `#glyph-${man.player}-${man.code}`);
+        m.appendChild(use);
+      }
       g.appendChild(m);
       label = `${c.name}: ${view.players[p] ? view.players[p].name : man.player} ${info ? info.name : man.code}`;
       const title = document.createElementNS(NS, "title");
@@ -157,4 +198,22 @@ export function drawBoard(svg, view, on) {
     g.addEventListener("mouseenter", () => on.hover(c.name));
     groups[c.level].appendChild(g);
   }
+}
+
+// A man as its code in a disc of its owner's colour (the letter style).
+function letterMan(view, man, p) {
+  const circle = document.createElementNS(NS, "circle");
+  circle.setAttribute("r", "0.36");
+  circle.setAttribute("class", "disc");
+  circle.setAttribute("fill", colourOf(view.players, p));
+  const text = document.createElementNS(NS, "text");
+  text.setAttribute("fill", inkOn(view.players, p));
+  text.textContent = man.code;
+  // The owner's letter too, so that players differ by more than colour.
+  const owner = document.createElementNS(NS, "text");
+  owner.setAttribute("class", "owner");
+  owner.setAttribute("y", "0.25");
+  owner.setAttribute("fill", inkOn(view.players, p));
+  owner.textContent = man.player;
+  return [circle, text, owner];
 }

@@ -54,8 +54,10 @@ export function parsePlayers(lines) {
 // The cells of `geometry`: {levels, shape, cells, byName}.
 export function parseGeometry(lines) {
   // Level names may hold spaces ("rank 10"): they run from `names` to `shape`.
-  const head = lines[0].match(/ names (.*?)(?: shape (\S+))?$/) || [];
-  const geometry = { levels: (head[1] || "").split(","), shape: head[2] || "square", cells: [], byName: new Map() };
+  const head = lines[0].match(/ names (.*?)(?: shape (\S+))?(?: axes (\S+) (\S+))?$/) || [];
+  // Where a step along the lattice's first two axes goes in the drawing.
+  const axes = head[3] ? [head[3], head[4]].map((a) => a.split(",").map(Number)) : [[1, 0], [0, 1]];
+  const geometry = { levels: (head[1] || "").split(","), shape: head[2] || "square", axes, cells: [], byName: new Map() };
   for (const l of lines.slice(1)) {
     if (!l.startsWith("cell ")) continue;
     const w = l.split(" ");

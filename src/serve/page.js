@@ -3,7 +3,8 @@
 // the pieces (`pieces`), keeps the game, and has board.js draw what it is told.
 
 import { Link, field, moveCells as cellsOf, parseBoard, parseGeometry, parsePieces, parsePlayers, promotionOf as promotionIn } from "/link.js";
-import { colourOf as colourIn, drawBoard } from "/board.js";
+import { colourOf as colourIn, drawBoard, inkOn, orientation } from "/board.js";
+import { glyph, movementWords } from "/glyphs.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +33,10 @@ const state = {
   clocks: [],
   turnStarted: 0,
   view: 0,
+  camps: [], // per player, the cells its men stood on at the start: its side of the board
+  letters: false, // men drawn as letters instead of drawings
+  hovered: null, // the cell under the pointer
+  reach: new Set(), // the cells the man hovered reaches on an empty board
   viewing: null, // the ply shown while stepping through the moves (null: the game as it stands)
   inCheck: new Set(), // names of the players whose royal piece is attacked
   records: [], // the moves as the engine's `record` writes them
@@ -51,6 +56,29 @@ function draw() {
   const lastMoves = lastMovesOf(state.moves.slice(0, plies), state.movers);
   const view = { ...state, seat: state.view, targets: new Set(targetCells()), room, lastMoves };
   drawBoard($("board"), view, { click: clickCell, hover: showPieceInfo });
+  markReach();
+}
+// Every kind of man of the game as the board draws it for the player viewed, with its name.
+function showLegend() {
+  const p = state.view;
+  const owner = state.players[p];
+  if (!owner) return;
+  const { angle } = orientation(state, p);
+  const items = [...state.pieces].map(([code, info]) => {
+    const li = document.createElement("li");
+    li.setAttribute("data-kind", code);
+    li.innerHTML = `<svg viewBox="-0.5 -0.5 1 1" aria-hidden="true">${glyph(info, owner, colourOf(p), inkOn(state.players, p), state.axes, `rotate(${angle}) scale(1 -1)`)}</svg> `;
+    li.append(`${info.name} (${code})`);
+    return li;
+  });
+  $("legend").querySelector("ul").replaceChildren(...items);
+}
+// The seat viewed: the player chosen under "View from".
+function setView(p) {
+  state.view = p;
+  $("rotate").value = String(p);
+  draw();
+  showLegend();
 }
 // Each player's last move, from the moves played and who played them.
 function lastMovesOf(moves, movers) {
@@ -58,10 +86,26 @@ function lastMovesOf(moves, movers) {
   moves.forEach((mv, i) => { last[movers[i]] = moveCells(mv); });
   return last;
 }
-function showPieceInfo(cell) {
+// Hovering a man shows where it moves on an empty board (the engine's `reach`) and how, in words.
+async function showPieceInfo(cell) {
+  if (cell === state.hovered) return;
+  state.hovered = cell;
   const man = state.men.get(cell);
   const info = man && state.pieces.get(man.code);
-  $("piece-info").textContent = info ? `${info.name} (${man.code}, value ${info.value}): ${info.moves}` : cell;
+  const owner = man && state.players.find((p) => p.code === man.player);
+  $("piece-info").textContent = info ? `${owner.name} ${info.name} (${man.code}, value ${info.value}): ${movementWords(info.moves, owner.name)}` : cell;
+  const [line] = man ? await state.link.ask(`reach ${cell}`) : [""];
+  if (state.hovered !== cell) return;
+  const words = (line || "").split(" ");
+  state.reach = new Set(words[0] === "reach" ? words.slice(2) : []);
+  markReach();
+}
+function markReach() {
+  for (const el of document.querySelectorAll("[data-reach]")) el.removeAttribute("data-reach");
+  for (const cell of state.reach) {
+    const el = document.querySelector(`[data-cell="${cell}"]`);
+    if (el) el.setAttribute("data-reach", "yes");
+  }
 }
 
 function seatOf(p) {
@@ -172,6 +216,8 @@ async function refresh() {
   if (generation !== state.generation) return;
   state.records = (record[0] || "").split(" ").slice(1);
   state.men = parseBoard(board);
+  state.hovered = null;
+  state.reach = new Set();
   state.legal = (legal[0] || "").split(" ").filter(Boolean);
   showStatus(status[0] || "");
   showMoves();
@@ -396,8 +442,8 @@ async function chooseGame(id) {
   buildSeats();
   const rotate = $("rotate");
   rotate.replaceChildren(...state.players.map((p, i) => new Option(p.name, String(i))));
-  state.view = 0;
   await newGame(null);
+  setView(0);
   document.body.setAttribute("data-game", id);
 }
 function buildSeats() {
@@ -409,7 +455,14 @@ function buildSeats() {
     seat.setAttribute("data-seat", p.code);
     seat.append(new Option("human", "human"), new Option("engine", "engine"));
     seat.value = i === 0 ? "human" : "engine";
-    seat.addEventListener("change", () => { if (!state.searching) next(); });
+    seat.addEventListener("change", () => {
+      // A human seat is seen from its own side unless another human's already is.
+      if (seatOf(state.view) !== "human") {
+        const human = state.players.findIndex((_, q) => seatOf(q) === "human");
+        if (human >= 0) setView(human);
+      }
+      if (!state.searching) next();
+    });
     const ms = document.createElement("input");
     ms.type = "number"; ms.min = "10"; ms.value = "500"; ms.setAttribute("data-movetime", p.code);
     const level = document.createElement("input");
@@ -439,6 +492,10 @@ async function newGame(start) {
   state.clocks = state.players.map(() => Number($("clock-base").value) * 60000);
   await state.link.ask("ucinewgame");
   await refresh();
+  // The start's men say where each player's side of the board is.
+  state.camps = state.players.map((p) => [...state.men].filter(([, m]) => m.player === p.code).map(([cell]) => cell));
+  draw();
+  showLegend();
 }
 // Takes back the last human move and the engine moves after it, so that the same human is to
 // move again; with no human move to take back, one move goes and every seat becomes human (else
@@ -505,7 +562,13 @@ async function main() {
   $("new-game").addEventListener("click", () => newGame(state.start));
   $("take-back").addEventListener("click", takeBack);
   $("finish").addEventListener("click", finishMove);
-  $("rotate").addEventListener("change", () => { state.view = Number($("rotate").value); draw(); });
+  $("rotate").addEventListener("change", () => setView(Number($("rotate").value)));
+  $("board").addEventListener("mouseleave", () => {
+    state.hovered = null;
+    state.reach = new Set();
+    markReach();
+  });
+  $("letters").addEventListener("change", () => { state.letters = $("letters").checked; draw(); });
   $("load").addEventListener("click", loadPosition);
   $("copy").addEventListener("click", copyPosition);
   $("download").addEventListener("click", downloadGame);

@@ -177,6 +177,57 @@ def check_token(url):
             check(answer.startswith(expected), f"websocket {path}: {answer[:40]!r}, expected {expected!r}")
 
 
+# Whether every man shows its owner's letter: in its drawing (the <defs> entry its <use> shows) or
+# on its disc in the letter style.
+OWNER_LETTERS = """els => els.every(e => {
+    const use = e.querySelector('use');
+    const text = use ? document.querySelector(use.getAttribute('href')).querySelector('text') : e.querySelector('.owner');
+    return text && text.textContent === e.dataset.piece[0];
+})"""
+
+
+def drawings(page, game):
+    """Every kind of the game has a drawing of its own (the legend's markup, no two alike), the men
+    on the board are drawn with them, and the letter style is there too. aof3's drawing time is
+    printed."""
+    kinds = page.eval_on_selector_all("#legend [data-kind]", "els => els.map(e => [e.dataset.kind, e.querySelector('svg').innerHTML])")
+    count = sum(1 for l in engine(game, "pieces") if l.startswith("piece "))
+    check(len(kinds) == count, f"{game}: the legend shows {len(kinds)} kinds, pieces lists {count}")
+    alike = [a for a, b in kinds if [m for _, m in kinds].count(b) > 1]
+    check(not alike, f"{game}: kinds drawn alike: {alike}")
+    drawn = page.eval_on_selector_all("[data-piece]", "els => els.every(e => e.querySelector('use') !== null)")
+    check(drawn, f"{game}: a man not drawn with its kind's drawing")
+    if game == "aof3":
+        ms = page.evaluate("() => { const t = performance.now(); dispatchEvent(new Event('resize')); return performance.now() - t; }")
+        print(f"aof3: the board with its 188 men drawn in {ms:.1f} ms", flush=True)
+    if game == "chess":
+        page.check("#letters")
+        check(page.text_content('[data-cell="e1"] .man text') == "K", "the letter style shows no K on e1")
+        page.uncheck("#letters")
+        page.wait_for_selector('[data-cell="e1"] use')
+
+
+def seat_views(page, game):
+    """Viewed from each player, that player's men are the nearest the viewer: lowest on the screen
+    (none of the others' lower by more than a third of a cell)."""
+    letters = seat_letters(page)
+    for i, me in enumerate(letters):
+        page.select_option("#rotate", str(i))
+        heights = page.evaluate(
+            """letters => {
+                const cell = document.querySelector('[data-cell]').getBoundingClientRect().height;
+                const mean = (l) => { const ys = [...document.querySelectorAll(`[data-piece^="${l}"]`)].map(e => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; });
+                                      return ys.reduce((a, b) => a + b, 0) / ys.length; };
+                return { cell, means: letters.map(mean) };
+            }""",
+            letters,
+        )
+        means, cell = heights["means"], heights["cell"]
+        lower = [l for l, y in zip(letters, means) if y > means[i] + cell / 3]
+        check(not lower, f"{game} from {me}: {lower} nearer the viewer than {me} ({[round(y) for y in means]})")
+    page.select_option("#rotate", "0")
+
+
 def every_game(page):
     for game in variants():
         try:
@@ -189,8 +240,10 @@ def every_game(page):
         check(shown == len(oracle.cells), f"{game}: {shown} [data-cell], geometry has {len(oracle.cells)}")
         check(shown_men(page) == oracle.men, f"{game}: the men shown differ from board's")
         # Players differ by their letter on every man, not only by colour.
-        owners = page.eval_on_selector_all("[data-piece]", "els => els.every(e => e.querySelector('.owner').textContent === e.dataset.piece[0])")
+        owners = page.eval_on_selector_all("[data-piece]", OWNER_LETTERS)
         check(owners, f"{game}: a man without its owner's letter")
+        drawings(page, game)
+        seat_views(page, game)
         for box in page.query_selector_all("input[data-movetime]"):
             box.fill("100")
         if game in README_SHOTS:
@@ -284,6 +337,38 @@ def stepping(page):
     page.wait_for_selector('[data-cell="e5"][data-piece="bP"]')
     check(page.locator("#moves [data-ply]").count() == 2, "stepping took a move back")
     print("stepping: the arrows, Home, End and the move list show plies 0-2, nothing taken back", flush=True)
+
+
+def piece_help(page):
+    """Hovering a man marks the cells it reaches on an empty board, on every level, and says how
+    it moves in words."""
+    choose_game(page, "chess")
+    page.hover('[data-cell="g1"]')
+    page.wait_for_selector('[data-cell="f3"][data-reach]')
+    reach = sorted(page.eval_on_selector_all("[data-reach]", "els => els.map(e => e.dataset.cell)"))
+    check(reach == ["e2", "f3", "h3"], f"help: the Knight on g1 reaches {reach}")
+    info = page.text_content("#piece-info")
+    check("leaps 2:1" in info, f"help: the Knight's words {info!r}")
+    choose_game(page, "guru2")
+    page.hover('[data-cell="Ub1"]')
+    page.wait_for_function("document.querySelectorAll('[data-reach]').length > 0")
+    reach = page.eval_on_selector_all("[data-reach]", "els => els.map(e => e.dataset.cell)")
+    want = engine("guru2", "reach Ub1")[0].split()[2:]
+    check(sorted(reach) == sorted(want), f"help: guru2's Ub1 marks {reach}, reach says {want}")
+    check(any(c.startswith("L") for c in reach), f"help: the man on Ub1 reaches no cell of the Lower level: {reach}")
+    page.mouse.move(0, 0)
+    page.wait_for_function("document.querySelectorAll('[data-reach]').length === 0")
+    print(f"help: the Knight on g1 reaches e2 f3 h3 ({info}); guru2's Ub1 {len(reach)} cells on both levels", flush=True)
+
+
+def human_view(page):
+    """The board is seen from a human seat's side: Black human and White an engine turns it."""
+    choose_game(page, "chess")
+    page.select_option('select[data-seat="b"]', "human")
+    page.select_option('select[data-seat="w"]', "engine")
+    page.wait_for_function("document.querySelector('#rotate').value === '1'")
+    page.wait_for_selector('body[data-plies="1"]')
+    print("views: a human Black seat is seen from Black's side", flush=True)
 
 
 def low_clock(page):
@@ -385,6 +470,8 @@ def main():
                 charge(page)
                 check_ring(page)
                 stepping(page)
+                piece_help(page)
+                human_view(page)
                 low_clock(page)
                 other_sizes(page)
                 engines_play_honeycomb(page)
