@@ -238,6 +238,19 @@ pub(crate) fn charge_men() -> Vec<(&'static str, &'static str)> {
     with_far_kings(&[("La1", "rK"), ("Uc3", "rE"), ("Ud4", "rE")])
 }
 
+/// Every legal move of the Charge position, written as a record writes it (a Charge's legs after
+/// the Elephant's code), reads back as the same move.
+#[test]
+fn records_of_charges_read_back() {
+    let s = open(Some(&fen(&charge_men(), 'r')), &[]);
+    let moves = s.legal_moves();
+    assert!(moves.len() > 4);
+    for mv in moves {
+        let record = s.move_record(mv);
+        assert_eq!(s.parse_move(&record).map(|m| s.move_text(m)), Ok(s.move_text(mv)), "{record}");
+    }
+}
+
 #[test]
 fn elephant_charges_of_two_three_and_four_leaps() {
     let s = open(Some(&fen(&charge_men(), 'r')), &[]);

@@ -134,3 +134,33 @@ fn reach_gives_the_rules_empty_board_moves() {
     assert_eq!(e.command("fen"), ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]);
     e.quit();
 }
+
+/// A game's record reads back: the moves `record` writes, given to `position`, are the same moves
+/// (`played`), in every game; a wrong one is refused with the position kept.
+#[test]
+fn records_read_back_in_every_game() {
+    for game in GAMES {
+        let mut e = EngineProcess::start();
+        e.command(&format!("setoption name UCI_Variant value {game}"));
+        // Twenty plies, each the middle one of the legal moves.
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..20 {
+            e.command(&format!("position startpos moves {}", moves.join(" ")));
+            let legal = e.command("legal");
+            let legal: Vec<&str> = legal[0].split_whitespace().collect();
+            moves.push(legal[legal.len() / 2].to_string());
+        }
+        e.command(&format!("position startpos moves {}", moves.join(" ")));
+        let record = e.command("record")[0].clone();
+        let fen = e.command("fen");
+        e.command("position startpos");
+        let replay = format!("position startpos moves {}", record.strip_prefix("record ").expect("record"));
+        assert!(e.command(&replay).is_empty(), "{game}: {replay}");
+        assert_eq!(e.command("played"), [format!("played {}", moves.join(" "))], "{game}: {record}");
+        assert_eq!(e.command("fen"), fen, "{game}");
+        let out = e.command("position startpos moves Zz9-z10");
+        assert!(out.len() == 1 && out[0].starts_with("info string error: "), "{game}: {out:?}");
+        assert_eq!(e.command("fen"), fen, "{game}: an error changed the position");
+        e.quit();
+    }
+}

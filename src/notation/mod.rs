@@ -53,8 +53,9 @@ pub fn move_string<const W: usize>(game: &Game<W>, mv: Move) -> String {
     s
 }
 
-/// Finds the legal move written as `text`. A promotion suffix may be left out where the move
-/// has exactly one promotion choice (a promotion decided by the destination cell).
+/// Finds the legal move written as `text`, or as a game record writes it ([`record_text`]). A
+/// promotion suffix may be left out where the move has exactly one promotion choice (a promotion
+/// decided by the destination cell).
 pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move, NotationError> {
     let game = pos.game();
     let geo = game.geometry();
@@ -85,6 +86,12 @@ pub fn parse_move<const W: usize>(pos: &Position<W>, text: &str) -> Result<Move,
         {
             return Ok(only);
         }
+    }
+    // A move as a record writes it (SAN in chess, `Ra1-a5` elsewhere), check marks and
+    // annotations aside: records can be read back.
+    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).to_string();
+    if let Some(&mv) = moves.iter().find(|&&m| bare(&record_text(pos, m)) == bare(text)) {
+        return Ok(mv);
     }
     // Well-formed but not legal, or not a move at all?
     let well_formed = text == "0000"

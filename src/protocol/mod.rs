@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::bench::{self, BenchKind};
-use crate::moves::Man;
+use crate::moves::{Man, Move};
 use crate::search::{Control, HelperPool, Heuristics, Limits, MultiSearch};
 use crate::session::{self, SearchRequest, Session};
 use crate::tt::TransTable;
@@ -188,7 +188,8 @@ impl Engine {
                 let _ = self.session.set_position(None, &[]);
                 self.line = (None, Vec::new());
             }
-            "record" if args.is_empty() => self.record(),
+            "record" if args.is_empty() => self.replay_line("record", |s, mv| s.move_record(mv)),
+            "played" if args.is_empty() => self.replay_line("played", |s, mv| s.move_text(mv)),
             "reach" => self.reach(args),
             "setoption" => self.setoption(args),
             "position" => self.position(args),
@@ -358,20 +359,22 @@ impl Engine {
 
     /// `record`: the moves of the position as a record shows them to a reader, replayed from its
     /// base.
-    fn record(&self) {
+    /// `record` (the moves as a record writes them) and `played` (as move strings): the moves of
+    /// the last `position` command, replayed from its base.
+    fn replay_line(&self, answer: &str, write: impl Fn(&dyn Session, Move) -> String) {
         let (base, moves) = &self.line;
         let Some(mut replay) = session::open(&self.session.def().id) else { return };
         let mut texts = Vec::with_capacity(moves.len());
         if replay.set_position(base.as_deref(), &[]).is_ok() {
             for text in moves {
                 let Ok(mv) = replay.parse_move(text) else { break };
-                texts.push(replay.move_record(mv));
+                texts.push(write(&*replay, mv));
                 if replay.play(mv).is_err() {
                     break;
                 }
             }
         }
-        self.say(&format!("record{}", texts.iter().map(|t| format!(" {t}")).collect::<String>()));
+        self.say(&format!("{answer}{}", texts.iter().map(|t| format!(" {t}")).collect::<String>()));
     }
 
     /// `reach <cell> [<player letter> <piece code>]`: the cells the man on `cell` (or the man

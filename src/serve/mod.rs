@@ -1,6 +1,6 @@
 //! `tessera serve`: the board in the browser. One HTTP listener on 127.0.0.1 serves the page
 //! (compiled into the binary: `page.html`, its style `page.css` and its ES modules `link.js`,
-//! `glyphs.js`, `board.js` and `page.js` beside this file, each a route of its own)
+//! `glyphs.js`, `records.js`, `board.js` and `page.js` beside this file, each a route of its own)
 //! and accepts a WebSocket per page; each WebSocket gets its own engine, speaking the protocol of
 //! `protocol.md` line by line. Every request must carry the access token printed at start.
 //!
@@ -32,10 +32,11 @@ use crate::protocol::{Engine, EngineLimits, Output};
 const PAGE_HTML: &str = include_str!("page.html");
 /// The page's style and its ES modules: the link to the engine and the protocol's readers, the
 /// drawing of the board from a state passed in, the controller.
-const ASSETS: [(&str, &str, &str); 5] = [
+const ASSETS: [(&str, &str, &str); 6] = [
     ("/page.css", "text/css; charset=utf-8", include_str!("page.css")),
     ("/link.js", "text/javascript; charset=utf-8", include_str!("link.js")),
     ("/glyphs.js", "text/javascript; charset=utf-8", include_str!("glyphs.js")),
+    ("/records.js", "text/javascript; charset=utf-8", include_str!("records.js")),
     ("/board.js", "text/javascript; charset=utf-8", include_str!("board.js")),
     ("/page.js", "text/javascript; charset=utf-8", include_str!("page.js")),
 ];

@@ -5,6 +5,7 @@
 import { Link, field, moveCells as cellsOf, parseBoard, parseGeometry, parsePieces, parsePlayers, promotionOf as promotionIn } from "/link.js";
 import { colourOf as colourIn, drawBoard, inkOn, orientation } from "/board.js";
 import { glyph, movementWords } from "/glyphs.js";
+import { lineText, parseRecord, pgnText, writesPgn } from "/records.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -526,23 +527,59 @@ async function copyPosition() {
   $("fen").value = fen;
   try { await navigator.clipboard.writeText(fen); } catch (e) { /* the text stays in the box */ }
 }
+// The start's position string (the game's own start when none was loaded).
+async function startString() {
+  if (state.start) return state.start;
+  await state.link.ask("position startpos");
+  const [fen] = await state.link.ask("fen");
+  await state.link.ask(positionCommand(state.moves));
+  return fen;
+}
+// The game as a file: PGN for the games written in SAN, a `fen … moves …` line for the others.
 async function downloadGame() {
-  const [status] = await state.link.ask("status");
-  const w = status.split(" ");
-  const tags = [
-    `[Game "${state.game}"]`,
-    `[Date "${new Date().toISOString().slice(0, 10)}"]`,
-    ...state.players.map((p, i) => `[${p.name} "${seatOf(i)}"]`),
-  ];
-  if (state.start) tags.push(`[FEN "${state.start}"]`);
-  tags.push(`[Result "${field(w, "placings") || "*"}"]`);
-  const n = state.players.length;
-  const body = state.moves.map((mv, i) => (i % n === 0 ? `${i / n + 1}. ` : "") + mv).join(" ");
-  const blob = new Blob([tags.join("\n") + "\n\n" + body + "\n"], { type: "text/plain" });
+  const w = ((await state.link.ask("status"))[0] || "").split(" ");
+  let text;
+  if (writesPgn(state.game)) {
+    const winner = playerIndex(field(w, "winner"));
+    const result = w[1] !== "over" ? "*" : winner < 0 ? "1/2-1/2" : winner === 0 ? "1-0" : "0-1";
+    const fields = (state.start || "").split(" ");
+    const firstPly = state.start ? (Number(fields[5] || 1) - 1) * 2 + (fields[1] === "b" ? 1 : 0) : 0;
+    const start = state.game === "chess" ? state.start : await startString();
+    const date = new Date().toISOString().slice(0, 10).replace(/-/g, ".");
+    const seats = state.players.map((_, i) => seatOf(i));
+    text = pgnText({ game: state.game, players: state.players, seats, start, records: state.records, result, firstPly, date });
+  } else {
+    text = lineText(state.game, await startString(), state.moves);
+  }
   const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `${state.game}.txt`;
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = `${state.game}.${writesPgn(state.game) ? "pgn" : "txt"}`;
   a.click();
+}
+// Loads a record (a file chosen under "Load game"): its game, its start and its moves, every seat
+// human, the last position shown. A record the engine refuses changes nothing but the game.
+async function loadRecord(text) {
+  const record = parseRecord(text);
+  if (record.error) { $("hint").textContent = record.error; return; }
+  if (record.game && record.game !== state.game) {
+    if (![...$("game").options].some((o) => o.value === record.game)) { $("hint").textContent = `unknown game ${record.game}`; return; }
+    $("game").value = record.game;
+    await chooseGame(record.game);
+  }
+  const base = record.start ? `position fen ${record.start}` : "position startpos";
+  const errors = await state.link.ask(record.moves.length ? `${base} moves ${record.moves.join(" ")}` : base);
+  if (errors.length) { $("hint").textContent = errors.join(" "); await state.link.ask(positionCommand(state.moves)); return; }
+  const moves = ((await state.link.ask("played"))[0] || "").split(" ").slice(1);
+  for (const seat of document.querySelectorAll("select[data-seat]")) seat.value = "human";
+  await newGame(record.start);
+  // Who made each move: the player to move before it.
+  for (const mv of moves) {
+    await state.link.ask(positionCommand(state.moves));
+    const status = ((await state.link.ask("status"))[0] || "").split(" ");
+    state.movers.push(Math.max(0, playerIndex(field(status, "tomove"))));
+    state.moves.push(mv);
+  }
+  await refresh();
 }
 
 async function main() {
@@ -572,6 +609,11 @@ async function main() {
   $("load").addEventListener("click", loadPosition);
   $("copy").addEventListener("click", copyPosition);
   $("download").addEventListener("click", downloadGame);
+  $("record-file").addEventListener("change", async () => {
+    const file = $("record-file").files[0];
+    if (file) await loadRecord(await file.text());
+    $("record-file").value = "";
+  });
   $("analyse").addEventListener("change", async () => { if ($("analyse").checked) next(); else if (state.searching === "analyse") await stopSearch(); });
   $("use-clock").addEventListener("change", () => newGame(state.start));
   setInterval(showClocks, 200);

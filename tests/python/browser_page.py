@@ -361,6 +361,45 @@ def piece_help(page):
     print(f"help: the Knight on g1 reaches e2 f3 h3 ({info}); guru2's Ub1 {len(reach)} cells on both levels", flush=True)
 
 
+def records(page):
+    """A game downloads as PGN in chess (as the engine's record writes it) and as a `fen … moves …`
+    line in honeycomb3; each file loads back, from another game, to the same moves."""
+    for game, fen, clicks in [
+        ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [("g1", "f3"), ("d7", "d5")]),
+        ("honeycomb3", None, None),
+    ]:
+        if fen:
+            load(page, game, fen)
+        else:
+            choose_game(page, game)
+            for seat in page.query_selector_all("select[data-seat]"):
+                seat.select_option("human")
+            first = Oracle(game).two_click_move()[0]
+            second = Oracle(game, [Oracle(game).two_click_move()[1]]).two_click_move()[0]
+            clicks = [first, second]
+        for ply, (a, b) in enumerate(clicks, 1):
+            click(page, a)
+            click(page, b)
+            page.wait_for_selector(f'body[data-plies="{ply}"]')
+        moves = [played(page, 1), played(page, 2)]
+        with page.expect_download() as download:
+            page.click("#download")
+        path = download.value.path()
+        text = open(path).read()
+        if game == "chess":
+            record = next(l for l in engine(game, f"position startpos moves {' '.join(moves)}", "record") if l.startswith("record"))
+            want = f"1. {record.split()[1]} {record.split()[2]} *"
+            check('[Result "*"]' in text and '[White "human"]' in text and want in text, f"chess PGN:\n{text}")
+        else:
+            check(text.startswith(f"variant {game}\nfen ") and text.rstrip().endswith(f"moves {' '.join(moves)}"), f"{game} record:\n{text}")
+        choose_game(page, "guru2" if game == "chess" else "chess")
+        page.set_input_files("#record-file", path)
+        page.wait_for_selector(f'body[data-game="{game}"][data-plies="2"]')
+        check([played(page, 1), played(page, 2)] == moves, f"{game}: the loaded record's moves differ from {moves}")
+        check(marked_last(page, split_cells(moves[1], set(Oracle(game).cells))[0], seat_letters(page)[1]), f"{game}: the loaded record's last move is not marked")
+        print(f"records: {game} downloaded ({text.splitlines()[0]} ...) and loaded back", flush=True)
+
+
 def human_view(page):
     """The board is seen from a human seat's side: Black human and White an engine turns it."""
     choose_game(page, "chess")
@@ -471,6 +510,7 @@ def main():
                 check_ring(page)
                 stepping(page)
                 piece_help(page)
+                records(page)
                 human_view(page)
                 low_clock(page)
                 other_sizes(page)
