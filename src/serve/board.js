@@ -118,12 +118,16 @@ export function drawBoard(svg, view, on) {
   const lastBy = new Map();
   view.lastMoves.forEach((cells, p) => cells.forEach((c) => lastBy.set(c, [...(lastBy.get(c) || []), p])));
   if (!view.letters) svg.appendChild(glyphDefs(view, angle));
+  const places = [];
   const groups = boxes.map((b, l) => {
     const g = document.createElementNS(NS, "g");
     const ox = (slot(l) % columns) * (width + gap) + gap / 2;
     const oy = Math.floor(slot(l) / columns) * (height + gap + label) + label;
     // Drawing coordinates have y upwards: flip them, turn them and centre them in the level's box.
     const [mx, my] = [ox + width / 2 - (b.x0 + b.x1) / 2, oy + height / 2 - (b.y0 + b.y1) / 2];
+    const [cos, sin] = [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)];
+    // Where a point of the level's drawing lands in the board's coordinates (as the transform).
+    places[l] = (x, y) => [mx + (x - b.cx) * cos + (y - b.cy) * sin, my + (x - b.cx) * sin - (y - b.cy) * cos];
     g.setAttribute("transform", `translate(${mx} ${my}) rotate(${angle}) scale(1 -1) translate(${-b.cx} ${-b.cy})`);
     svg.appendChild(g);
     if (view.levels.length > 1) {
@@ -198,6 +202,31 @@ export function drawBoard(svg, view, on) {
     g.addEventListener("mouseenter", () => on.hover(c.name));
     groups[c.level].appendChild(g);
   }
+  for (const arrow of view.arrows || []) svg.appendChild(drawArrow(arrow, view, places));
+}
+
+// A move as an arrow over the board, leg by leg (a leg to another level crosses between them).
+function drawArrow({ move, cells, colour }, view, places) {
+  const g = document.createElementNS(NS, "g");
+  g.setAttribute("class", "arrow");
+  g.setAttribute("data-arrow", move);
+  for (let i = 0; i + 1 < cells.length; i += 2) {
+    const [a, b] = [view.byName.get(cells[i]), view.byName.get(cells[i + 1])];
+    if (!a || !b) continue;
+    const [x1, y1] = places[a.level](a.x, a.y);
+    const [x2, y2] = places[b.level](b.x, b.y);
+    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    // The shaft stops where the head begins.
+    const [hx, hy] = [x2 - ux * 0.35, y2 - uy * 0.35];
+    const line = document.createElementNS(NS, "line");
+    Object.entries({ x1, y1, x2: hx, y2: hy, stroke: colour, "stroke-width": 0.14, "stroke-linecap": "round" }).forEach(([k, v]) => line.setAttribute(k, v));
+    const head = document.createElementNS(NS, "polygon");
+    head.setAttribute("points", `${x2},${y2} ${hx - uy * 0.2},${hy + ux * 0.2} ${hx + uy * 0.2},${hy - ux * 0.2}`);
+    head.setAttribute("fill", colour);
+    g.append(line, head);
+  }
+  return g;
 }
 
 // A man as its code in a disc of its owner's colour (the letter style).

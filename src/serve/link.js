@@ -68,12 +68,12 @@ export function parseGeometry(lines) {
   }
   return geometry;
 }
-// The piece types of `pieces`: code -> {name, royal, value, moves}.
+// The piece types of `pieces`: code -> {name, royal, pawn, value, moves}.
 export function parsePieces(lines) {
   const pieces = new Map();
   for (const l of lines) {
-    const m = l.match(/^piece code (\S+) name (.+?) royal (\S+) pawn \S+ value (\S+) moves (.*)$/);
-    if (m) pieces.set(m[1], { name: m[2], royal: m[3] === "yes", value: m[4], moves: m[5] });
+    const m = l.match(/^piece code (\S+) name (.+?) royal (\S+) pawn (\S+) value (\S+) moves (.*)$/);
+    if (m) pieces.set(m[1], { name: m[2], royal: m[3] === "yes", pawn: m[4] === "yes", value: m[5], moves: m[6] });
   }
   return pieces;
 }

@@ -36,6 +36,7 @@ const state = {
   view: 0,
   camps: [], // per player, the cells its men stood on at the start: its side of the board
   letters: false, // men drawn as letters instead of drawings
+  startCounts: [], // per player, its men at the start by kind
   hovered: null, // the cell under the pointer
   reach: new Set(), // the cells the man hovered reaches on an empty board
   viewing: null, // the ply shown while stepping through the moves (null: the game as it stands)
@@ -55,9 +56,45 @@ function draw() {
   const room = { width: area.clientWidth, height: window.innerHeight - area.getBoundingClientRect().top - 16 };
   const plies = state.viewing ?? state.moves.length;
   const lastMoves = lastMovesOf(state.moves.slice(0, plies), state.movers);
-  const view = { ...state, seat: state.view, targets: new Set(targetCells()), room, lastMoves };
+  const view = { ...state, seat: state.view, targets: new Set(targetCells()), room, lastMoves, arrows: analysisArrows() };
   drawBoard($("board"), view, { click: clickCell, hover: showPieceInfo });
   markReach();
+  showCaptured();
+}
+// Counts of each player's men by kind: per player index, code -> count.
+function menCounts(men) {
+  const counts = state.players.map(() => new Map());
+  for (const m of men.values()) {
+    const p = state.players.findIndex((q) => q.code === m.player);
+    if (p >= 0) counts[p].set(m.code, (counts[p].get(m.code) || 0) + 1);
+  }
+  return counts;
+}
+// The men each player has lost since the start: the kinds it has fewer of, less as many as it has
+// gained by promotion (a promotion keeps the number of men), pawns first.
+function showCaptured() {
+  const now = menCounts(state.men);
+  state.players.forEach((owner, p) => {
+    const cell = document.querySelector(`[data-captured="${owner.code}"]`);
+    if (!cell || !state.startCounts[p]) return;
+    const start = state.startCounts[p];
+    let promoted = [...now[p]].reduce((sum, [code, n]) => sum + Math.max(0, n - (start.get(code) || 0)), 0);
+    const fewer = [...start].flatMap(([code, n]) => Array(Math.max(0, n - (now[p].get(code) || 0))).fill(code));
+    fewer.sort((a, b) => Number(state.pieces.get(b)?.pawn) - Number(state.pieces.get(a)?.pawn));
+    const lost = fewer.filter((code) => (state.pieces.get(code)?.pawn && promoted > 0 ? (promoted--, false) : true));
+    const key = lost.join(" ");
+    if (cell.dataset.lost === key) return;
+    cell.dataset.lost = key;
+    cell.replaceChildren(
+      ...lost.map((code) => {
+        const span = document.createElement("span");
+        span.setAttribute("data-kind", code);
+        span.title = state.pieces.get(code)?.name || code;
+        span.innerHTML = `<svg viewBox="-0.5 -0.5 1 1" aria-hidden="true">${glyph(state.pieces.get(code), owner, colourOf(p), inkOn(state.players, p), state.axes, "scale(1 -1)")}</svg>`;
+        return span;
+      }),
+    );
+  });
 }
 // Every kind of man of the game as the board draws it for the player viewed, with its name.
 function showLegend() {
@@ -356,6 +393,16 @@ function onSearchLine(l) {
     refresh();
   }
 }
+// The colours of the analysis lines, in their list and as their first move's arrow.
+const LINE_COLOURS = ["#1b5fd1", "#d35400", "#8e44ad", "#16a085", "#c0392b", "#7f8c8d"];
+// Each analysis line's first move as an arrow (its legs' cells), in its line's colour.
+function analysisArrows() {
+  if (!$("analyse").checked) return [];
+  return state.searchLines.flatMap((line, i) => {
+    const mv = line ? line.split("  ")[1].split(" ")[0] : "";
+    return mv && mv !== "0000" ? [{ move: mv, cells: moveCells(mv), colour: LINE_COLOURS[i % LINE_COLOURS.length] }] : [];
+  });
+}
 function showSearchInfo(l) {
   const w = l.split(" ");
   $("search-stats").textContent = `depth ${field(w, "depth")}  nodes ${field(w, "nodes")}  nps ${field(w, "nps")}` + (field(w, "currmove") ? `  at ${field(w, "currmove")}` : "");
@@ -365,12 +412,14 @@ function showSearchInfo(l) {
   state.searchLines[k - 1] = `${score}  ${l.split(" pv ")[1]}`;
   const list = $("analysis");
   list.replaceChildren();
-  for (const line of state.searchLines) {
-    if (!line) continue;
+  state.searchLines.forEach((line, i) => {
+    if (!line) return;
     const li = document.createElement("li");
     li.textContent = line;
+    li.style.borderLeft = `0.4em solid ${LINE_COLOURS[i % LINE_COLOURS.length]}`;
     list.appendChild(li);
-  }
+  });
+  draw();
   if (k === 1) showBars(w);
 }
 // A bar per player: its evaluation from its own point of view.
@@ -470,11 +519,14 @@ function buildSeats() {
     level.type = "number"; level.min = "0"; level.max = "20"; level.value = "20"; level.setAttribute("data-level", p.code);
     const clock = document.createElement("td");
     clock.setAttribute("data-clock", p.code);
+    const captured = document.createElement("td");
+    captured.setAttribute("data-captured", p.code);
+    captured.className = "captured";
     const name = document.createElement("td");
     name.textContent = `${p.name} (${p.code})`;
     name.style.color = colourOf(i) === "#f5f5f5" ? "#777" : colourOf(i);
     const cells = [name, seat, ms, level].map((el) => { if (el.tagName === "TD") return el; const td = document.createElement("td"); td.appendChild(el); return td; });
-    tr.append(...cells, clock);
+    tr.append(...cells, clock, captured);
     body.appendChild(tr);
   });
 }
@@ -482,6 +534,7 @@ async function newGame(start) {
   state.generation += 1;
   await stopSearch();
   state.start = start;
+  state.startCounts = [];
   state.moves = [];
   state.movers = [];
   state.selected = [];
@@ -495,6 +548,7 @@ async function newGame(start) {
   await refresh();
   // The start's men say where each player's side of the board is.
   state.camps = state.players.map((p) => [...state.men].filter(([, m]) => m.player === p.code).map(([cell]) => cell));
+  state.startCounts = menCounts(state.men);
   draw();
   showLegend();
 }
@@ -614,7 +668,11 @@ async function main() {
     if (file) await loadRecord(await file.text());
     $("record-file").value = "";
   });
-  $("analyse").addEventListener("change", async () => { if ($("analyse").checked) next(); else if (state.searching === "analyse") await stopSearch(); });
+  $("analyse").addEventListener("change", async () => {
+    if ($("analyse").checked) next();
+    else if (state.searching === "analyse") await stopSearch();
+    draw();
+  });
   $("use-clock").addEventListener("change", () => newGame(state.start));
   setInterval(showClocks, 200);
   window.addEventListener("resize", draw);

@@ -287,6 +287,8 @@ def promotion(page):
     page.click("#promotion button[data-promotion='n']")
     check(played(page, 1) == "a7a8n", f"promotion shown as {played(page, 1)!r}")
     page.wait_for_selector('[data-cell="a8"][data-piece="wN"]')
+    # A promoted pawn was not captured.
+    check(page.locator('[data-captured="w"] [data-kind]').count() == 0, "promotion: White's pawn shown as lost")
     print("promotion a7a8n by clicks", flush=True)
 
 
@@ -400,6 +402,30 @@ def records(page):
         print(f"records: {game} downloaded ({text.splitlines()[0]} ...) and loaded back", flush=True)
 
 
+def captured_and_arrows(page):
+    """A capture puts the man taken beside its owner's name; the analysis lines' first moves are
+    arrows in their lines' colours, gone when the analysis is off."""
+    load(page, "chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+    click(page, "e4")
+    click(page, "d5")
+    page.wait_for_selector('[data-captured="b"] [data-kind="P"]')
+    check(page.locator("[data-captured] [data-kind]").count() == 1, "captured: more than Black's pawn shown as lost")
+    page.fill("#multipv", "2")
+    page.check("#analyse")
+    # The arrows are the lines' first moves, in the lines' colours.
+    same = """() => {
+        const lines = [...document.querySelectorAll('#analysis li')].map(li => [li.textContent.split('  ')[1].split(' ')[0], li.style.borderLeftColor]);
+        const arrows = [...document.querySelectorAll('[data-arrow]')].map(a => [a.dataset.arrow, a.querySelector('polygon').getAttribute('fill')]);
+        const rgb = (hex) => `rgb(${[1, 3, 5].map(i => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+        return lines.length === 2 && arrows.length === 2 && lines.every(([m, c], i) => arrows[i][0] === m && rgb(arrows[i][1]) === c) && lines.map(l => l[0]);
+    }"""
+    arrows_seen = page.wait_for_function(same, timeout=30000).json_value()
+    page.uncheck("#analyse")
+    page.wait_for_function("document.querySelectorAll('[data-arrow]').length === 0")
+    page.fill("#multipv", "3")
+    print(f"captured: Black's pawn beside Black; analysis arrows for {arrows_seen}", flush=True)
+
+
 def human_view(page):
     """The board is seen from a human seat's side: Black human and White an engine turns it."""
     choose_game(page, "chess")
@@ -511,6 +537,7 @@ def main():
                 stepping(page)
                 piece_help(page)
                 records(page)
+                captured_and_arrows(page)
                 human_view(page)
                 low_clock(page)
                 other_sizes(page)
