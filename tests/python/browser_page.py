@@ -448,8 +448,8 @@ def low_clock(page):
 
 
 def other_sizes(page):
-    """Every game's board fits a 1280x720 window whole, and on a phone held upright (390x844) the
-    levels fill its width and the panel comes below the board."""
+    """Every game's board fits a 1280x720 window whole, and a phone held upright (390x844), where
+    the panel comes below the board."""
     page.set_viewport_size({"width": 1280, "height": 720})
     for game in variants():
         choose_game(page, game)
@@ -457,16 +457,13 @@ def other_sizes(page):
     page.set_viewport_size({"width": 390, "height": 844})
     for game in variants():
         choose_game(page, game)
-        outside = page.eval_on_selector_all(
-            "[data-cell]", "els => els.filter(e => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.right > innerWidth + 0.5; }).length"
-        )
-        check(outside == 0, f"{game} on a phone: {outside} cells wider than the screen")
+        fits(page, game, "390x844")
         below = page.evaluate("document.querySelector('aside').getBoundingClientRect().top >= document.querySelector('#board').getBoundingClientRect().bottom - 1")
         check(below, f"{game} on a phone: the panel is not below the board")
         if game in README_SHOTS:
             page.screenshot(path=os.path.join(SHOTS, f"{game}-phone.png"))
     page.set_viewport_size({"width": 1400, "height": 900})
-    print("every board fits 1280x720; on a phone the panel is below the board", flush=True)
+    print("every board fits 1280x720 and 390x844; on a phone the panel is below the board", flush=True)
 
 
 def engines_play_honeycomb(page):
@@ -482,6 +479,14 @@ def engines_play_honeycomb(page):
     summary = page.text_content("#summary")
     check(page.locator("#summary:not([hidden]) #summary-new").count() == 1 and page.locator("#summary-analyse").count() == 1, "no game-over summary")
     check("wins" in summary or "Drawn" in summary, f"the summary says no result: {summary!r}")
+    # Analysing the game: every seat human, the analysis on, the start shown; then a new game.
+    page.click("#summary-analyse")
+    page.wait_for_selector('body[data-view-ply="0"]')
+    seats = page.eval_on_selector_all("select[data-seat]", "els => els.map(e => e.value)")
+    check(page.is_checked("#analyse") and all(v == "human" for v in seats), f"analyse this game: analysis {page.is_checked('#analyse')}, seats {seats}")
+    page.uncheck("#analyse")
+    page.click("#summary-new")
+    page.wait_for_selector('body[data-plies="0"] #summary[hidden]', state="attached")
     print(f"honeycomb3 played by three engine seats: {plies} plies, {status}", flush=True)
 
 
