@@ -9,7 +9,7 @@ use crate::eval::{Breakdown, EvalOverrides, EvalParams, Evaluator};
 use crate::game::GameDef;
 use crate::games::{self, Profile};
 use crate::notation::{self, NotationError};
-use crate::position::{GameEnd, Man, Move, Position};
+use crate::position::{GameEnd, Man, Move, MoveKind, Position};
 use crate::registry::{self, width_for};
 use crate::search::{self, Bound, Control, HelperPool, Heuristics, Info, Limits, Report, Resources, SearchSettings};
 use crate::tables::Game;
@@ -92,6 +92,8 @@ pub trait Session: Send + Sync {
     fn board_text(&self) -> String;
     /// Every man on the board with its cell, in canonical cell order.
     fn men(&self) -> Vec<(Cell, Man)>;
+    /// Whether the legal move `mv` is quiet: it takes nothing, promotes nothing and is not a pass.
+    fn is_quiet(&self, mv: Move) -> bool;
     /// The cells `man` reaches from `from` on an otherwise empty board (and those it would
     /// capture on), in canonical order.
     fn reach(&self, from: Cell, man: Man) -> Vec<Cell>;
@@ -255,6 +257,12 @@ impl<const W: usize> Session for GameSession<W> {
 
     fn men(&self) -> Vec<(Cell, Man)> {
         self.pos.occupied().iter().map(|c| (c, self.pos.man_at(c))).collect()
+    }
+
+    fn is_quiet(&self, mv: Move) -> bool {
+        !matches!(mv.kind(), MoveKind::Pass | MoveKind::EnPassant | MoveKind::Charge)
+            && self.pos.man_at(mv.to()).is_none()
+            && mv.promotion().is_none()
     }
 
     fn reach(&self, from: Cell, man: Man) -> Vec<Cell> {

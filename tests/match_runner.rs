@@ -278,3 +278,71 @@ fn tune_fits_labelled_positions_and_refuses_a_bad_label() {
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert!(stderr.contains("labels.txt:2") && stderr.contains("not 0 to 1"), "{stderr}");
 }
+
+/// `--positions`: every position an engine of the match searched that is not in check for the
+/// mover and whose move was quiet, a line each with every player's score and the game's ranks;
+/// two shards write the whole match's positions between them.
+#[test]
+fn positions_for_training_from_self_play() {
+    for game in ["chess", "guru2"] {
+        let dir = scratch(&format!("positions-{game}"));
+        let (whole, jsonl) = (dir.join("all.txt"), dir.join("all.jsonl"));
+        let common =
+            ["--game", game, "--engine", "name=a,nodes=400", "--games", "2", "--openings", "random:4", "--max-plies", "120", "--seed", "9"];
+        let path = |p: &Path| p.to_str().expect("path").to_string();
+        tessera_match(&[&common[..], &["--concurrency", "1", "--positions", &path(&whole), "--jsonl", &path(&jsonl)]].concat());
+        let text = std::fs::read_to_string(&whole).expect("positions written");
+        let records = json_lines(&jsonl);
+        let mut arbiter = tessera::session::open(game).expect("game");
+        let players = arbiter.def().players.len();
+        let mut lines = 0;
+        for line in text.lines() {
+            let parts: Vec<&str> = line.split(';').collect();
+            assert_eq!(parts.len(), 3, "{line}");
+            arbiter.set_position(Some(parts[0]), &[]).expect("a position string");
+            let status = arbiter.status();
+            assert!(!status.is_over() && !status.in_check.has(status.to_move), "{line}");
+            let scores: Vec<i32> =
+                parts[1].strip_prefix("scores ").expect("scores").split(' ').map(|s| s.parse().expect("a score")).collect();
+            assert_eq!(scores.len(), players, "{line}");
+            assert!(scores.iter().all(|s| s.abs() <= 4000), "{line}");
+            if players == 2 {
+                assert_eq!(scores[0], -scores[1], "{line}");
+            }
+            let ranks: Vec<u64> = parts[2].strip_prefix("ranks ").expect("ranks").split(' ').map(|r| r.parse().expect("a rank")).collect();
+            let places: Vec<Vec<u64>> = records
+                .iter()
+                .map(|r| r["places"].as_array().expect("places").iter().map(|p| p.as_u64().expect("n") - 1).collect())
+                .collect();
+            assert!(places.contains(&ranks), "{line}: ranks of no game {places:?}");
+            lines += 1;
+        }
+        // Exactly the positions after the opening's 4 plies whose mover is not in check and whose
+        // move was quiet, replayed from the records.
+        let mut expected = Vec::new();
+        for r in &records {
+            arbiter.set_position(None, &[]).expect("the start");
+            for (i, text) in r["moves"].as_array().expect("moves").iter().enumerate() {
+                let mv = arbiter.parse_move(text.as_str().expect("a move")).expect("a legal move");
+                let status = arbiter.status();
+                if i >= 4 && !status.in_check.has(status.to_move) && arbiter.is_quiet(mv) {
+                    expected.push(arbiter.position_string());
+                }
+                arbiter.play(mv).expect("legal");
+            }
+        }
+        let sampled: Vec<&str> = text.lines().map(|l| l.split(';').next().expect("a position")).collect();
+        assert_eq!(sampled, expected, "{game}: {lines} positions");
+        // Shards: the same positions between them, game by game.
+        let mut shards = Vec::new();
+        for k in 1..=2 {
+            let file = dir.join(format!("shard{k}.txt"));
+            tessera_match(&[&common[..], &["--shard", &format!("{k}/2"), "--positions", &path(&file)]].concat());
+            shards.extend(std::fs::read_to_string(&file).expect("shard written").lines().map(str::to_string));
+        }
+        let mut all: Vec<&str> = text.lines().collect();
+        all.sort_unstable();
+        shards.sort_unstable();
+        assert_eq!(shards, all, "{game}: the shards' positions differ from the whole match's");
+    }
+}

@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use super::engine::EngineConfig;
 use super::external::{ExternalEngine, NoAnswer};
-use super::record::{Ending, GameRecord, forfeit_ranks, material_ranks, ranks};
+use super::record::{Ending, GameRecord, SAMPLE_SCORE_LIMIT, Sample, forfeit_ranks, material_ranks, ranks};
 use super::{MatchConfig, MatchError, open};
-use crate::search::{Control, HelperPool, Heuristics};
+use crate::search::{Control, HelperPool, Heuristics, Report, Score};
 use crate::session::{SearchRequest, Session};
 use crate::tt::TransTable;
 
@@ -72,8 +72,32 @@ struct Clocks<'a> {
     inc: &'a [u64],
 }
 
+/// Every player's score after a search by this engine: the mover's the search's own, the others'
+/// the negation in a duel and else each one's evaluation at the principal variation's end; mates
+/// and larger scores bounded by [`SAMPLE_SCORE_LIMIT`].
+fn sample_scores(report: &Report, players: usize, mover: usize) -> Vec<i32> {
+    let bound = |v: i32| v.clamp(-SAMPLE_SCORE_LIMIT, SAMPLE_SCORE_LIMIT);
+    let own = match report.score {
+        Score::Centipawns(cp) => bound(cp),
+        Score::Mate(n) => SAMPLE_SCORE_LIMIT * n.signum(),
+    };
+    (0..players)
+        .map(|p| match p {
+            _ if p == mover => own,
+            _ if players == 2 => -own,
+            _ => bound(report.scores[crate::types::Player::new(p)]),
+        })
+        .collect()
+}
+
+/// An engine's answer: its move, and every player's score where this process searched it.
+struct Answer {
+    text: String,
+    scores: Option<Vec<i32>>,
+}
+
 impl Seat {
-    /// The mover's answer: a move string, or why there is none.
+    /// The mover's answer: a move, or why there is none.
     fn best_move(
         &mut self,
         engine: &EngineConfig,
@@ -82,7 +106,7 @@ impl Seat {
         start: Option<&str>,
         moves: &[String],
         clocks: &Clocks<'_>,
-    ) -> Result<Result<String, NoAnswer>, MatchError> {
+    ) -> Result<Result<Answer, NoAnswer>, MatchError> {
         let mover = arbiter.to_move().index();
         match self {
             Seat::Own { session, tt, heuristics, helpers } => {
@@ -98,7 +122,8 @@ impl Seat {
                 let request = SearchRequest { limits: &limits, control: &control, tt, heuristics, helpers, settings: engine.search };
                 let result = session.think(&request, &mut |_| {});
                 let mv = result.best.ok_or_else(|| format!("'{}' found no move in a game that is not over", engine.name))?;
-                Ok(Ok(session.move_text(mv)))
+                let scores = result.last.as_ref().map(|r| sample_scores(r, arbiter.def().players.len(), mover));
+                Ok(Ok(Answer { text: session.move_text(mv), scores }))
             }
             Seat::Outside(e) => {
                 let mut position = match start {
@@ -123,7 +148,7 @@ impl Seat {
                     wait = wait.min(Duration::from_millis(ms) + Duration::from_secs(5));
                 }
                 go.push_str(&engine.go_limits());
-                Ok(e.best_move(&position, &go, Instant::now() + wait + LATE_ANSWER))
+                Ok(e.best_move(&position, &go, Instant::now() + wait + LATE_ANSWER).map(|text| Answer { text, scores: None }))
             }
         }
     }
@@ -162,17 +187,19 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
         detail,
         ranks,
         clocks,
+        samples: Vec::new(),
     };
-    loop {
+    let mut samples = Vec::new();
+    let record = loop {
         let status = arbiter.status();
         if status.is_over() || played.len() >= cfg.max_plies {
             let ending = status.end.map_or(Ending::PlyCap, |e| Ending::Rules(e.reason));
             if ending == Ending::PlyCap && cfg.cap_by_material {
                 let material = arbiter.eval_breakdown().material.0[..players].to_vec();
                 let detail = format!("placed by material {}", material.iter().map(i32::to_string).collect::<Vec<_>>().join(" "));
-                return Ok(finish(ending, material_ranks(&status, &material), Some(detail), played, left));
+                break finish(ending, material_ranks(&status, &material), Some(detail), played, left);
             }
-            return Ok(finish(ending, ranks(players, &status), None, played, left));
+            break finish(ending, ranks(players, &status), None, played, left);
         }
         let mover = arbiter.to_move();
         let seat = mover.index();
@@ -181,28 +208,31 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
         let answer = engines[seat].best_move(engine, cfg, &*arbiter, start.as_deref(), &played, &Clocks { left: &left, inc: &inc })?;
         let used = i64::try_from(began.elapsed().as_millis()).unwrap_or(i64::MAX);
         let forfeit = |ending: Ending, detail: String, left: Vec<Option<i64>>| {
-            Ok(finish(ending, forfeit_ranks(players, &status, mover), Some(detail), played.clone(), left))
+            finish(ending, forfeit_ranks(players, &status, mover), Some(detail), played.clone(), left)
         };
         if let Some(ms) = left[seat].as_mut() {
             *ms -= used;
             if *ms < 0 {
                 let detail = format!("{} lost on time: {used} ms used, {} ms over", engine.name, -*ms);
-                return forfeit(Ending::TimeForfeit(mover), detail, left);
+                break forfeit(Ending::TimeForfeit(mover), detail, left);
             }
         }
-        let text = match answer {
-            Ok(text) => text,
+        let Answer { text, scores } = match answer {
+            Ok(answer) => answer,
             Err(NoAnswer::Timeout) => {
                 let detail = format!("{} gave no move in {used} ms", engine.name);
                 let ending = if left[seat].is_some() { Ending::TimeForfeit(mover) } else { Ending::Disconnect(mover) };
-                return forfeit(ending, detail, left);
+                break forfeit(ending, detail, left);
             }
-            Err(NoAnswer::Gone(why)) => return forfeit(Ending::Disconnect(mover), format!("{} {why}", engine.name), left),
+            Err(NoAnswer::Gone(why)) => break forfeit(Ending::Disconnect(mover), format!("{} {why}", engine.name), left),
         };
         let mv = match arbiter.parse_move(&text) {
             Ok(mv) => mv,
-            Err(err) => return forfeit(Ending::IllegalMove(mover), format!("{} played '{text}': {err}", engine.name), left),
+            Err(err) => break forfeit(Ending::IllegalMove(mover), format!("{} played '{text}': {err}", engine.name), left),
         };
+        if let Some(scores) = scores.filter(|_| cfg.sample_positions && !status.in_check.has(mover) && arbiter.is_quiet(mv)) {
+            samples.push(Sample { position: arbiter.position_string(), scores });
+        }
         arbiter.play(mv).map_err(|err| MatchError(err.0))?;
         for seat in &mut engines {
             if let Seat::Own { session, .. } = seat {
@@ -213,5 +243,6 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
             *ms = ms.saturating_add(i64::try_from(inc[seat]).unwrap_or(0));
         }
         played.push(arbiter.move_text(mv));
-    }
+    };
+    Ok(GameRecord { samples, ..record })
 }

@@ -230,6 +230,8 @@ pub struct MatchConfig {
     pub shard: Option<Shard>,
     /// Stop when this test decides (two engines).
     pub sprt: Option<Sprt>,
+    /// Keep the positions this process's engines search as training data ([`record::Sample`]).
+    pub sample_positions: bool,
 }
 
 impl MatchConfig {
@@ -246,6 +248,7 @@ impl MatchConfig {
             move_overhead: 50,
             shard: None,
             sprt: None,
+            sample_positions: false,
         }
     }
 

@@ -177,6 +177,7 @@ impl GameLine {
             detail: self.detail.clone(),
             ranks: self.places.iter().map(|p| p - 1).collect(),
             clocks: self.clocks_ms.clone(),
+            samples: Vec::new(),
         })
     }
 }

@@ -137,6 +137,35 @@ pub struct GameRecord {
     pub ranks: Vec<u32>,
     /// Milliseconds left on each player's clock at the end, in games on clocks.
     pub clocks: Vec<Option<i64>>,
+    /// Positions sampled for training data (`--positions`), in the order played.
+    pub samples: Vec<Sample>,
+}
+
+/// A position of a game kept as training data: one that an engine of this process searched, not
+/// in check for the mover and whose best move was quiet, with every player's score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sample {
+    pub position: String,
+    /// Per player, in centipawns from that player's own side (see [`Sample::line`]).
+    pub scores: Vec<i32>,
+}
+
+/// A sampled score's bound: mate scores are written as this many centipawns.
+pub const SAMPLE_SCORE_LIMIT: i32 = 4000;
+
+impl Sample {
+    /// The data line of a sample of a game that ended with `ranks`:
+    /// `<position string>;scores <s1> <s2> ...;ranks <r1> <r2> ...` (players in turn order, ranks
+    /// from 0 for first, ties sharing), as `tuning/README.md` documents.
+    pub fn line(&self, ranks: &[u32]) -> String {
+        let join = |v: Vec<String>| v.join(" ");
+        format!(
+            "{};scores {};ranks {}",
+            self.position,
+            join(self.scores.iter().map(i32::to_string).collect()),
+            join(ranks.iter().map(u32::to_string).collect())
+        )
+    }
 }
 
 impl GameRecord {
@@ -233,7 +262,14 @@ pub(super) mod tests {
             detail: None,
             ranks: ranks.to_vec(),
             clocks: vec![None; seats.len()],
+            samples: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_sample_as_a_line() {
+        let sample = Sample { position: "8/8/8/8/8/8/8/K6k w - - 0 1".into(), scores: vec![35, -35] };
+        assert_eq!(sample.line(&[0, 1]), "8/8/8/8/8/8/8/K6k w - - 0 1;scores 35 -35;ranks 0 1");
     }
 
     #[test]

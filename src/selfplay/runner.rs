@@ -62,6 +62,11 @@ pub struct MatchRequest {
     /// Appends each game to this file as one JSON object per line when it ends.
     #[arg(long)]
     pub jsonl: Option<PathBuf>,
+    /// Appends, as each game ends, the positions this process's engines searched (not in check,
+    /// best move quiet) with every player's score and the game's ranks, a line each: training
+    /// data (`tuning/README.md` documents the format).
+    #[arg(long)]
+    pub positions: Option<PathBuf>,
     /// Stops when a sequential probability ratio test decides: `elo0=<e0>,elo1=<e1>,alpha=<a>,beta=<b>`.
     #[arg(long)]
     pub sprt: Option<String>,
@@ -127,6 +132,7 @@ pub fn play(args: MatchRequest, say: &(dyn Fn(&str) + Sync)) -> Result<(), Match
     cfg.move_overhead = args.move_overhead;
     cfg.sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     cfg.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    cfg.sample_positions = args.positions.is_some();
     let opening_count = args.games.div_ceil(cfg.block_len()?);
     cfg.openings = match args.openings.as_deref() {
         None => Vec::new(),
@@ -170,18 +176,21 @@ pub fn play(args: MatchRequest, say: &(dyn Fn(&str) + Sync)) -> Result<(), Match
         move_overhead: cfg.move_overhead,
     }
     .identified();
-    let files = std::sync::Mutex::new((RecordFile::open(args.pgn)?, RecordFile::open(args.jsonl)?));
+    let files = std::sync::Mutex::new((RecordFile::open(args.pgn)?, RecordFile::open(args.jsonl)?, RecordFile::open(args.positions)?));
     let block_len = cfg.block_len()?;
     let start = std::time::Instant::now();
     let quiet = args.quiet;
     let progress = |r: &GameRecord, all: &[GameRecord]| {
         if let Ok(mut files) = files.lock() {
-            let (pgn, jsonl) = &mut *files;
+            let (pgn, jsonl, positions) = &mut *files;
             if let Some(f) = pgn.as_mut() {
                 f.append(super::pgn(&cfg.game, &names, r, time_control.as_deref()));
             }
             if let Some(f) = jsonl.as_mut() {
                 f.append(json_line(&cfg.game, &names, Some(&identity), r).map(|l| l + "\n"));
+            }
+            if let Some(f) = positions.as_mut() {
+                f.append(Ok(r.samples.iter().map(|s| s.line(&r.ranks) + "\n").collect()));
             }
         }
         if quiet {
