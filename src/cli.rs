@@ -101,6 +101,16 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Converts a network's text, as `tuning/network.py` writes it, into the binary form a game's
+    /// profile compiles in (`src/eval/network_file.rs`), which names the game and its definition.
+    Network {
+        #[arg(long)]
+        game: String,
+        /// The trainer's text.
+        text: PathBuf,
+        /// The binary file to write.
+        out: PathBuf,
+    },
     /// The board in the browser: serves a page on 127.0.0.1 that plays and analyses every game
     /// with this engine. The first line printed is the page's address with its access token.
     Serve {

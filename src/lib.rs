@@ -20,6 +20,7 @@ mod bitboard;
 mod describe;
 mod error;
 pub mod eval;
+mod fingerprint;
 mod game;
 pub mod games;
 mod geometry;

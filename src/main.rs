@@ -10,6 +10,7 @@ use clap::Parser;
 
 use cli::{Cli, Command, MatchCommand, UNTUNED};
 use tessera::bench::{self, BenchKind};
+use tessera::eval::network_file::NetworkFile;
 use tessera::eval::{EvalParams, PARAMS};
 use tessera::search::Control;
 use tessera::{games, protocol, selfplay, serve, session};
@@ -38,6 +39,7 @@ fn main() -> ExitCode {
             serve::run(port, open, usize::from(pages)).map_err(|e| format!("cannot serve on 127.0.0.1:{port}: {e}"))
         }
         Some(Command::Bench { game }) => run_bench(game.as_deref()),
+        Some(Command::Network { game, text, out }) => convert_network(&game, &text, &out),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -79,6 +81,23 @@ fn eval_params(game: Option<&str>) -> Result<(), String> {
     for &(name, min, max) in EvalParams::RANGES {
         say(&format!("{name} {} {min} {max}", values.get(name).unwrap_or(0)));
     }
+    Ok(())
+}
+
+/// `tessera network`: the trainer's text read for `game`'s definition, written in binary.
+fn convert_network(game: &str, text: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
+    let def = games::definition(game).ok_or_else(|| format!("unknown game '{game}'"))?;
+    let text = std::fs::read_to_string(text).map_err(|e| format!("cannot read '{}': {e}", text.display()))?;
+    // The text's reader reports a malformed line by panicking (compiled-in texts are the
+    // definition's); here that is the user's one error line, without the panic's own report.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let file = std::panic::catch_unwind(|| NetworkFile::from_text(&def, &text));
+    std::panic::set_hook(hook);
+    let file = file.map_err(|p| p.downcast_ref::<String>().cloned().unwrap_or_else(|| "a malformed network text".to_string()))?;
+    let bytes = file.to_bytes(&def);
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write '{}': {e}", out.display()))?;
+    say(&format!("network {game}: {} hidden units, {} buckets, {} bytes", file.hidden, file.buckets, bytes.len()));
     Ok(())
 }
 

@@ -165,7 +165,15 @@ fn outlines_and_board_in_every_game() {
         let mut e = EngineProcess::start();
         e.command(&format!("setoption name UCI_Variant value {game}"));
         let geometry = e.command("geometry");
-        let shape = geometry[0].rsplit(' ').next().expect("shape").to_string();
+        let head: Vec<&str> = geometry[0].split_whitespace().collect();
+        let after = |name: &str| head[head.iter().position(|w| *w == name).unwrap_or_else(|| panic!("{game}: no {name}")) + 1];
+        let shape = after("shape").to_string();
+        // The axes: two steps of one cell's width in the drawing (a cell's neighbours).
+        for axis in [after("axes"), head[head.len() - 1]] {
+            let (a, b) = axis.split_once(',').expect("x,y");
+            let length = a.parse::<f64>().expect("x").hypot(b.parse().expect("y"));
+            assert!((length - 1.0).abs() < 1e-3, "{game}: axis {axis}");
+        }
         let corners_wanted = if shape == "hexagon" { 6 } else { 4 };
         let cells: usize = geometry[0].split_whitespace().nth(4).and_then(|n| n.parse().ok()).expect("cell count");
         assert_eq!(geometry.len(), cells + 2, "{game}");

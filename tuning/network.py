@@ -1,5 +1,5 @@
-"""Chess's learned correction network (`src/games/chess-network.txt`, read by
-`src/eval/network.rs`): one hidden layer over the men seen from the player to move, fitted to
+"""Chess's learned correction network (its text, which `tessera network` turns into
+`src/games/chess.network`, read by `src/eval/network.rs`): one hidden layer over the men seen from the player to move, fitted to
 Stockfish's labels on top of tessera's evaluation with the network off, so that it learns what the
 evaluation's terms and tables miss.
 

@@ -29,6 +29,7 @@ mod activity;
 mod learned;
 mod mopup;
 mod network;
+pub mod network_file;
 mod params;
 mod pawns;
 pub mod tables;
@@ -49,8 +50,8 @@ pub use tables::EvalTables;
 /// while the search keeps the values beyond this for mates.
 pub const EVAL_LIMIT: i32 = 25_000;
 
-/// A game's learned tables and network, as the texts `tuning/` writes (empty: none); only for
-/// two players, whose second player's cells are the first's mirrored top to bottom.
+/// A game's learned tables (texts, as `tuning/` writes them) and network (binary); empty: none.
+/// Only for two players, whose second player's cells are the first's mirrored top to bottom.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LearnedTexts {
     /// Square values (`tuning/squares.py`): per piece code, a middle-game and an end-game block
@@ -62,13 +63,14 @@ pub struct LearnedTexts {
     /// mg|eg` and `enemy B mg|eg` blocks: the centipawns a pawn-like man adds on each cell (from
     /// its owner's side) while its owner's royal piece, or the enemy's, stands in bucket B.
     pub royal_pawns: &'static str,
-    /// A correction network (`tuning/network.py`): one hidden layer over the men seen from the
-    /// player to move, its text format in `eval::network`.
-    pub network: &'static str,
+    /// A correction network (`tuning/network.py`, converted by `tessera network`): one hidden
+    /// layer over the men seen from the player to move, in the binary form of
+    /// [`network_file`].
+    pub network: &'static [u8],
 }
 
 impl LearnedTexts {
-    pub const NONE: LearnedTexts = LearnedTexts { squares: "", royal_pawns: "", network: "" };
+    pub const NONE: LearnedTexts = LearnedTexts { squares: "", royal_pawns: "", network: &[] };
 }
 
 /// How a game is evaluated: its own parameter values and its learned texts.

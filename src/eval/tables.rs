@@ -364,7 +364,7 @@ pub fn tables_for<const W: usize>(game: &Game<W>, params: &EvalParams, learned: 
     static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Cache { own: HashMap::new(), others: HashMap::new() }));
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    let texts = [learned.squares, learned.royal_pawns, learned.network].map(|t| t.as_ptr() as usize);
+    let texts = [learned.squares.as_ptr(), learned.royal_pawns.as_ptr(), learned.network.as_ptr()].map(|p| p as usize);
     let key = (game.def.id.clone(), *params, texts);
     if let Some(tables) = cache.own.get(&key) {
         return tables.clone();

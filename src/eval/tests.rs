@@ -1,6 +1,7 @@
 use super::*;
 use crate::notation::{parse_move, parse_position};
 use crate::registry;
+use network_file::NetworkFile;
 
 fn chess() -> &'static Game<1> {
     registry::compiled::<1>(crate::games::definition("chess").expect("chess"))
@@ -429,56 +430,52 @@ fn the_pawn_cache_changes_nothing() {
     pawn_cache_agrees::<4>("ninjachess", 4, 150);
 }
 
-/// Chess's learned network (`src/games/chess-network.txt`), read apart from the engine's reader:
-/// per (relation, type, square) a column of `hidden` weights; per perspective (the mover's, then
-/// with `perspectives 2` the other player's) the columns of the men seen from that player (with
-/// `mirror`, the board mirrored left to right where that player's King is on files a-d) summed
-/// with the biases, each unit clipped to 0..1024, weighted by that perspective's part of the
-/// output row of the position's bucket (by its men, with `buckets B M`); plus the bucket's output
-/// bias, in sixteenths of a centipawn.
+/// Chess's learned network (`src/games/chess.network`), read apart from the engine's reader: a
+/// header (magic, version, game id, fingerprint, types, cells, hidden units H, buckets B over M
+/// men, perspectives P, flags), then i16 values: biases, per bucket and perspective the output
+/// weights, per bucket the output bias, per (relation, type, square) a column of H weights. Per
+/// perspective (the mover's, then with P = 2 the other player's) the columns of the men seen from
+/// that player (with `mirror`, the board mirrored left to right where that player's King is on
+/// files a-d) summed with the biases, each unit clipped to 0..1024, weighted by that
+/// perspective's part of the bucket's output row; plus the bucket's output bias, in sixteenths of
+/// a centipawn.
 fn written_network(fen: &str) -> i32 {
-    let text: Vec<&str> =
-        profile("chess").learned.network.lines().filter(|l| !l.starts_with('#')).flat_map(|l| l.split_whitespace()).collect();
-    let hidden: usize = text[1].parse().expect("hidden H");
-    let (mut buckets, mut bucket_men, mut perspectives, mut mirror, mut at) = (1, 1, 1, false, 2);
-    loop {
-        match text[at] {
-            "buckets" => (buckets, bucket_men, at) = (text[at + 1].parse().expect("B"), text[at + 2].parse().expect("M"), at + 3),
-            "perspectives" => (perspectives, at) = (text[at + 1].parse().expect("P"), at + 2),
-            "mirror" => (mirror, at) = (true, at + 1),
-            _ => break,
-        }
-    }
-    let bias = at + 1;
-    let numbers = |from: usize, n: usize| -> Vec<i64> { text[from..from + n].iter().map(|w| w.parse().expect("a number")).collect() };
+    let bytes = profile("chess").learned.network;
+    let id_len = usize::from(bytes[6]);
+    let at = 7 + id_len + 8;
+    let u16_at = |i: usize| usize::from(u16::from_le_bytes([bytes[i], bytes[i + 1]]));
+    let (ntypes, hidden) = (u16_at(at), u16_at(at + 4));
+    let (buckets, bucket_men, perspectives, mirror) =
+        (usize::from(bytes[at + 6]), usize::from(bytes[at + 7]), usize::from(bytes[at + 8]), bytes[at + 9] == 1);
+    let values_at = at + 10;
+    let numbers = |from: usize, n: usize| -> Vec<i64> {
+        (from..from + n).map(|i| i64::from(i16::from_le_bytes([bytes[values_at + 2 * i], bytes[values_at + 2 * i + 1]]))).collect()
+    };
     let pos = chess_position(fen);
     let men = pos.occupied().count() as usize;
     let bucket = ((men - 1) * buckets / bucket_men).min(buckets - 1);
-    let row = perspectives * hidden + 1;
-    let output = numbers(bias + hidden + 1 + bucket * (row + 1), row);
-    let blocks = bias + hidden + buckets * (row + 1);
+    let output = numbers(hidden + bucket * perspectives * hidden, perspectives * hidden);
+    let output_bias = numbers(hidden + buckets * perspectives * hidden + bucket, 1)[0];
+    let columns = hidden + buckets * perspectives * hidden + buckets;
     let mut sum = 0;
     for (k, viewer) in [pos.to_move(), Player::new(1 - pos.to_move().index())].into_iter().take(perspectives).enumerate() {
         // The men from the viewer's side (Black's board mirrored top to bottom), as python-chess
         // writes them: `tuning/network.py`'s inputs.
-        let mut acc = numbers(bias, hidden);
+        let mut acc = numbers(0, hidden);
         // With `mirror`, files mirrored where the viewer's King is on files a to d.
         let files = if mirror && pos.royal_cell(viewer).expect("a King").index() % 8 < 4 { 7 } else { 0 };
         for c in pos.occupied() {
             let man = pos.man_at(c);
-            let code = &chess().def.pieces[man.kind()].code;
-            let block = usize::from(man.owner() != viewer) * 6 + "PNBRQK".find(code.as_str()).expect("a chess piece");
+            let input = usize::from(man.owner() != viewer) * ntypes + man.kind().index();
             let square = (if viewer == Player::new(1) { c.index() ^ 56 } else { c.index() }) ^ files;
-            let header = blocks + block * (2 + 64 * hidden);
-            assert_eq!(text[header + 1], code, "block order");
-            let column = numbers(header + 2 + square * hidden, hidden);
+            let column = numbers(columns + (input * 64 + square) * hidden, hidden);
             for (a, w) in acc.iter_mut().zip(column) {
                 *a += w;
             }
         }
         sum += acc.iter().zip(&output[k * hidden..]).map(|(&a, &w)| a.clamp(0, 1024) * w).sum::<i64>();
     }
-    ((sum / 1024 + output[perspectives * hidden]) / 16) as i32
+    ((sum / 1024 + output_bias) / 16) as i32
 }
 
 #[test]
@@ -518,8 +515,8 @@ fn learned_network_as_written_for_either_mover() {
     assert!((2 * half - written_network("8/5pk1/6p1/8/3R4/6P1/r4PK1/8 b - - 0 40")).abs() <= 1, "{half}");
 }
 
-/// A malformed network text is a defect of the definition: building the game's evaluation says
-/// which line is wrong (or, for sums that could leave 16 bits, which sum).
+/// A malformed network text is refused, saying which line is wrong (or, for sums that could
+/// leave 16 bits, which sum).
 #[test]
 fn malformed_network_texts_name_their_line() {
     let weights = |last: i32| format!("{}{last}\n", "0 ".repeat(63));
@@ -543,10 +540,7 @@ fn malformed_network_texts_name_their_line() {
     for (n, (text, why)) in texts.into_iter().enumerate() {
         let mut def = crate::games::definition("chess").expect("chess");
         def.id = format!("chess-malformed-network-{n}");
-        let learned = LearnedTexts { network: Box::leak(text.clone().into_boxed_str()), ..LearnedTexts::NONE };
-        let game = registry::compiled::<1>(def);
-        let on = PARAMS.with_overrides("network_permille=1000").expect("valid");
-        let panic = std::panic::catch_unwind(|| Evaluator::with_learned(game, &on, &learned)).expect_err(&text);
+        let panic = std::panic::catch_unwind(|| NetworkFile::from_text(&def, &text)).expect_err(&text);
         let message = panic.downcast_ref::<String>().expect("a formatted message");
         assert!(message.contains(why), "{message}");
     }

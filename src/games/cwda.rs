@@ -182,7 +182,7 @@ const CHESS_PARAMS: EvalParams = activity_off(CWDA_PARAMS);
 
 /// How the engine plays chess (two players: always alpha-beta): its learned square values
 /// (`tuning/squares.py`), royal-pawn values (`tuning/royal_pawns.py`) and correction network
-/// (`tuning/network.py`), fitted to chess's positions.
+/// (`tuning/network.py`, in binary by `tessera network`), fitted to chess's positions.
 pub const CHESS_PROFILE: Profile = Profile {
     multi_search: MultiSearch::Paranoid,
     eval: EvalProfile {
@@ -190,7 +190,7 @@ pub const CHESS_PROFILE: Profile = Profile {
         learned: LearnedTexts {
             squares: include_str!("chess-squares.txt"),
             royal_pawns: include_str!("chess-royal-pawns.txt"),
-            network: include_str!("chess-network.txt"),
+            network: include_bytes!("chess.network"),
         },
     },
 };

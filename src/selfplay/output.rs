@@ -7,6 +7,7 @@
 //! game's own move strings; as PGN's `Result` has no form for three or four players, it is `*`
 //! there and each player's place is in a tag of its own (`[RedResult "1"]`).
 
+use crate::fingerprint::fnv1a;
 use serde::{Deserialize, Serialize};
 
 use super::record::{Ending, GameRecord};
@@ -63,11 +64,6 @@ impl MatchIdentity {
         };
         fields(self).into_iter().zip(fields(other)).find(|(a, b)| a.1 != b.1).map(|(a, b)| format!("{}: {} vs {}", a.0, a.1, b.1))
     }
-}
-
-/// FNV-1a, 64 bits: a stable hash of a match's settings (the same on every machine and run).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// One game as a JSON line.
