@@ -21,6 +21,7 @@ mod describe;
 mod error;
 pub mod eval;
 mod fingerprint;
+mod frames;
 mod game;
 pub mod games;
 mod geometry;

@@ -226,11 +226,13 @@ impl Evaluator {
         self.sums(pos, &self.terms(pos, cache), self.phase(pos), &self.added(pos))
     }
 
-    /// What is added to each player's blended terms: the mop-up, and the network's correction for
-    /// the player to move.
+    /// What is added to each player's blended terms: the mop-up, and the network's correction.
     fn added<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
         let mut added = mopup::bonus(&self.tables, pos);
-        added[pos.to_move()] += self.network(pos);
+        let network = self.network(pos);
+        for p in pos.game().players() {
+            added[p] += network[p];
+        }
         added
     }
 
@@ -255,9 +257,20 @@ impl Evaluator {
         totals
     }
 
-    /// The learned network's centipawns for the player to move (0 without one).
-    fn network<const W: usize>(&self, pos: &Position<W>) -> i32 {
-        self.tables.network.as_ref().map_or(0, |n| n.value(pos))
+    /// The learned network's centipawns per player (0 without one): with two players for the
+    /// player to move alone (its output weighs both sides' units), with more for every player.
+    fn network<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
+        let mut out = PerPlayer::splat(0);
+        if let Some(network) = &self.tables.network {
+            if pos.game().nplayers == 2 {
+                out[pos.to_move()] = network.value(pos);
+            } else {
+                for p in pos.game().players() {
+                    out[p] = network.value_for(pos, p);
+                }
+            }
+        }
+        out
     }
 
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
@@ -338,7 +351,7 @@ impl Evaluator {
             score: self.evaluate_all(pos),
         };
         b.tempo[pos.to_move()] = self.tables.params.tempo;
-        b.network[pos.to_move()] = self.network(pos);
+        b.network = self.network(pos);
         for p in pos.game().players() {
             b.total[p] = totals[p].blend(phase) + mopup[p] + b.network[p];
             b.placement[p] = (psq[p] - material[p]).blend(phase);
@@ -367,7 +380,7 @@ pub struct Breakdown {
     pub pieces: PerPlayer<i32>,
     /// Driving a bare royal piece to be mated.
     pub mopup: PerPlayer<i32>,
-    /// The learned network's correction, for the player to move.
+    /// The learned network's correction per player (with two players the mover's alone).
     pub network: PerPlayer<i32>,
     /// The bonus of the player to move.
     pub tempo: PerPlayer<i32>,

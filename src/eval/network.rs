@@ -2,16 +2,18 @@
 //! on top of the rest of the evaluation): one hidden layer over the men seen from the player to
 //! move, what the linear terms and tables cannot express (their interactions).
 //!
-//! The inputs are one per relation (own, enemy), piece type and cell from the mover's side (the
-//! second player's cells mirrored top to bottom, as the learned tables'); a man adds its input's
-//! column of weights to the hidden units, each unit is clipped to 0..[`ONE`], and the output is
-//! their weighted sum: centipawns for the player to move. Only for two players. The first
-//! layer's sums are kept by positions as men move ([`InputWeights`], NNUE's accumulators: a
+//! The inputs are one per relation (the owner's place after the viewer in turn order: own, next,
+//! ...), piece type and cell from the viewer's side (through the board's symmetry that carries the
+//! viewer's start onto the first player's, [`crate::frames`]: chess's second player sees the
+//! board mirrored top to bottom); a man adds its input's column of weights to the hidden units,
+//! each unit is clipped to 0..[`ONE`], and the output is their weighted sum: centipawns for the
+//! viewer. With two players the viewer is the player to move; with more, every player is one and
+//! gets its own output. The first layer's sums are kept by positions as men move ([`InputWeights`], NNUE's accumulators: a
 //! man's column added or subtracted per perspective), so that an evaluation reads them; a
 //! position the evaluator did not prepare is summed afresh, to the same value.
 //!
-//! The output may also weigh the same units seen from the other player (NNUE's two
-//! perspectives: the first layer's sums are kept for both anyway), and its weights may come in
+//! The output may also weigh the same units seen from the next players (NNUE's two perspectives:
+//! the first layer's sums are kept for every player anyway), and its weights may come in
 //! buckets by the men on the board (NNUE's output buckets: an ending weighs the units otherwise
 //! than a middle game), bucket (men − 1) × B / M of B.
 //!
@@ -61,8 +63,9 @@ pub(super) fn network<const W: usize>(game: &Game<W>, bytes: &[u8], permille: i3
     }
     let id = &def.id;
     let file = NetworkFile::from_bytes(def, bytes).unwrap_or_else(|e| panic!("game {id}: {e}"));
-    let (ntypes, ncells) = (game.ntypes, game.ncells);
-    let oriented = super::learned::oriented(game);
+    let (nplayers, ntypes, ncells) = (game.nplayers, game.ntypes, game.ncells);
+    let oriented =
+        crate::frames::player_frames(def).unwrap_or_else(|| panic!("game {id}: network: a player's start is no image of the first's"));
     // With `mirror`, a viewer whose royal piece stands on the board's left half sees it mirrored.
     let halves = file.mirror.then(|| left_half(game));
     let view = |viewer: Player, c: Cell| usize::from(halves.as_ref().is_some_and(|(left, _)| left[oriented[viewer][c]]));
@@ -72,10 +75,11 @@ pub(super) fn network<const W: usize>(game: &Game<W>, bytes: &[u8], permille: i3
             Some((_, mirrored)) if view == 1 => mirrored[c],
             _ => c,
         };
-        (usize::from(owner != viewer) * ntypes + kind.index()) * ncells + c.index()
+        let relation = (owner.index() + nplayers - viewer.index()) % nplayers;
+        (relation * ntypes + kind.index()) * ncells + c.index()
     };
     let views = (1 + usize::from(file.mirror), view);
-    let inputs = Arc::new(InputWeights::new(2, ntypes, ncells, file.bias, file.weights, views, column));
+    let inputs = Arc::new(InputWeights::new(nplayers, ntypes, ncells, file.bias, file.weights, views, column));
     Some(Network {
         inputs,
         output: file.output,
@@ -103,12 +107,20 @@ fn left_half<const W: usize>(game: &Game<W>) -> (Table<Cell, bool>, Table<Cell, 
 impl Network {
     /// Centipawns for the player to move.
     pub(super) fn value<const W: usize>(&self, pos: &Position<W>) -> i32 {
-        let (h, mover) = (self.inputs.hidden(), pos.to_move());
+        self.value_for(pos, pos.to_move())
+    }
+
+    /// Centipawns for `player`: its units and those of the next players, as many as the output
+    /// weighs.
+    pub(super) fn value_for<const W: usize>(&self, pos: &Position<W>, player: Player) -> i32 {
+        let h = self.inputs.hidden();
         let men = pos.occupied().count() as usize;
         let bucket = (men.saturating_sub(1) * self.buckets / self.bucket_men).min(self.buckets - 1);
         let weights = &self.output[bucket * self.perspectives * h..(bucket + 1) * self.perspectives * h];
+        let n = pos.game().nplayers;
         let mut sum = 0;
-        for (viewer, weights) in [mover, Player::new(1 - mover.index())].into_iter().zip(weights.chunks_exact(h)) {
+        for (k, weights) in weights.chunks_exact(h).enumerate() {
+            let viewer = Player::new((player.index() + k) % n);
             // Each clipped unit times its weight is at most ONE × MAX_OUTPUT, a perspective's
             // sum below 2^31.
             sum += i64::from(match pos.input_sums(&self.inputs, viewer) {

@@ -6,11 +6,13 @@
 //! error instead of evaluating nonsense.
 //!
 //! Text format: `hidden H`; optionally `buckets B M` (B output buckets over M men; without it
-//! one), `perspectives P` (1: the mover's units alone, the default; 2: the mover's, then the other
-//! player's) and `mirror`; `bias` and H values (the hidden units' biases); B blocks `output` of
-//! P × H + 1 values (each unit's weight, then the output's bias, in sixteenths of a centipawn per
+//! one), `perspectives P` (1: the viewer's units alone, the default; more: the viewer's, then the
+//! next players' in turn order) and `mirror`; `bias` and H values (the hidden units' biases); B
+//! blocks `output` of P × H + 1 values (each unit's weight, then the output's bias, in sixteenths of a centipawn per
 //! unit at [`ONE`]), the bucket of fewest men first; then per relation and piece code a block
-//! `own P` or `enemy P` of the cells' weights, H values per cell in cell order. Weights are in
+//! `relation R P` of the cells' weights, H values per cell in cell order: R is the owner's place
+//! after the viewer in turn order (0: the viewer's own men; with two players `own P` and `enemy
+//! P` say the same), the cells from the viewer's side. Weights are in
 //! 1/[`ONE`] of a unit; `#` lines are comments. A malformed text is a defect of whoever converts
 //! it, reported with its game and line.
 //!
@@ -18,8 +20,8 @@
 //! u8 length, then its bytes); the fingerprint of the game's cells and pieces (u64,
 //! [`definition_fingerprint`]); piece types and cells (u16 each); H (u16), B (u8), M (u8), P (u8)
 //! and flags (u8, bit 0 `mirror`); then i16 values: the H biases, the B × P × H output weights, the
-//! B output biases, and the weights per relation (own, enemy), piece type in the game's order,
-//! cell in canonical order, H per cell. A weight of a piece the text left out is 0.
+//! B output biases, and the weights per relation (one per player: the owner's place after the
+//! viewer), piece type in the game's order, cell in canonical order, H per cell. A weight of a piece the text left out is 0.
 //!
 //! The first layer's sums are kept in 16 bits: a unit's bias and, per cell, its largest weight in
 //! absolute value may sum to at most 32,767 (checked in both forms).
@@ -58,7 +60,7 @@ pub struct NetworkFile {
     pub output: Vec<i16>,
     /// Per bucket.
     pub output_bias: Vec<i16>,
-    /// Per relation (own, enemy), piece type and cell, each unit's weight.
+    /// Per relation (the owner's place after the viewer), piece type and cell, each unit's weight.
     pub weights: Vec<i16>,
 }
 
@@ -80,8 +82,7 @@ impl NetworkFile {
     /// malformed.
     pub fn from_text(def: &GameDef, text: &str) -> NetworkFile {
         let id = &def.id;
-        assert!(def.players.len() == 2, "game {id}: a network is for two players");
-        let (ntypes, ncells) = (def.pieces.len(), def.geometry.len());
+        let (nplayers, ntypes, ncells) = (def.players.len(), def.pieces.len(), def.geometry.len());
         let blocks = read_blocks(id, "network", text);
         let h = match blocks.first().map(|b| (&b.header[..], b)) {
             Some((["hidden", h], b)) if b.values.is_empty() => h.parse().ok().filter(|h| (1..=MAX_HIDDEN).contains(h)),
@@ -97,7 +98,7 @@ impl NetworkFile {
             bias: Vec::new(),
             output: Vec::new(),
             output_bias: Vec::new(),
-            weights: vec![0; 2 * ntypes * ncells * h],
+            weights: vec![0; nplayers * ntypes * ncells * h],
         };
         let mut rest = 1;
         while let Some(block) = blocks.get(rest).filter(|b| b.values.is_empty()) {
@@ -108,15 +109,18 @@ impl NetworkFile {
                     _ => bad("`buckets B M`, B from 1 to 64 and M from 1 to 255"),
                 },
                 ["perspectives", p] => {
-                    file.perspectives =
-                        p.parse().ok().filter(|p| (1..=2).contains(p)).unwrap_or_else(|| bad("`perspectives 1` or `perspectives 2`"))
+                    file.perspectives = p
+                        .parse()
+                        .ok()
+                        .filter(|p| (1..=nplayers).contains(p))
+                        .unwrap_or_else(|| bad(&format!("`perspectives P`, P from 1 to {nplayers}")))
                 }
                 ["mirror"] => file.mirror = true,
                 _ => break,
             }
             rest += 1;
         }
-        let mut seen = vec![false; 2 * ntypes];
+        let mut seen = vec![false; nplayers * ntypes];
         for block in &blocks[rest..] {
             let bad = |why: &str| -> ! { panic!("game {id}: network, line {}: {why}", block.line) };
             let narrow =
@@ -135,9 +139,18 @@ impl NetworkFile {
                     file.output.extend(block.values[..n].iter().map(|v| narrow(v, MAX_OUTPUT, "an output weight")));
                     file.output_bias.push(narrow(&block.values[n], MAX_OUTPUT, "an output bias"));
                 }
-                [relation @ ("own" | "enemy"), code] => {
+                [relation @ ("own" | "enemy" | "relation"), rest @ ..] => {
+                    let (relation, code) = match (*relation, rest) {
+                        ("own", [code]) => (0, code),
+                        ("enemy", [code]) if nplayers == 2 => (1, code),
+                        ("relation", [r, code]) => match r.parse::<usize>() {
+                            Ok(r) if r < nplayers => (r, code),
+                            _ => bad(&format!("a relation from 0 to {}", nplayers - 1)),
+                        },
+                        _ => bad("`own P` and `enemy P` (two players) or `relation R P`"),
+                    };
                     let kind = def.piece_by_code(code).unwrap_or_else(|| bad("no such piece"));
-                    let input = usize::from(*relation == "enemy") * ntypes + kind.index();
+                    let input = relation * ntypes + kind.index();
                     if std::mem::replace(&mut seen[input], true) {
                         bad("a block given twice");
                     }
@@ -147,7 +160,7 @@ impl NetworkFile {
                         *w = narrow(v, i32::from(i16::MAX), "a weight");
                     }
                 }
-                _ => bad("a header is hidden, buckets, perspectives, bias, output, or own or enemy and a piece code"),
+                _ => bad("a header is hidden, buckets, perspectives, bias, output, or a relation and a piece code"),
             }
         }
         assert!(file.bias.len() == h && file.output_bias.len() == file.buckets, "game {id}: network: bias or output missing");
@@ -210,7 +223,7 @@ impl NetworkFile {
         if !(1..=MAX_HIDDEN).contains(&hidden)
             || !(1..=64).contains(&buckets)
             || bucket_men == 0
-            || !(1..=2).contains(&perspectives)
+            || !(1..=def.players.len()).contains(&usize::from(perspectives))
             || flags > 1
         {
             return Err(NetworkError(format!(
@@ -227,7 +240,7 @@ impl NetworkFile {
             bias: reader.i16s(hidden)?,
             output: reader.i16s(buckets * perspectives * hidden)?,
             output_bias: reader.i16s(buckets)?,
-            weights: reader.i16s(2 * ntypes * ncells * hidden)?,
+            weights: reader.i16s(def.players.len() * ntypes * ncells * hidden)?,
         };
         if reader.at != bytes.len() {
             return Err(NetworkError(format!("a network with {} bytes past its end", bytes.len() - reader.at)));
