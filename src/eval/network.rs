@@ -142,3 +142,78 @@ impl Network {
         clipped_dot(sums, weights, ONE as i16)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::network_file::NetworkFile;
+    use crate::eval::{Evaluator, LearnedTexts, PARAMS};
+    use crate::notation::parse_position;
+    use crate::position::Position;
+    use crate::registry;
+    use crate::types::Player;
+
+    /// A network of random weights for `id`: every relation, a bucket by the men, as many
+    /// perspectives as two at most; through the accumulator kept as men move, each player's value is
+    /// the one summed afresh for the same position, after random games.
+    fn random_network_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
+        use rand::rngs::StdRng;
+        use rand::{RngExt, SeedableRng};
+        let def = crate::games::definition(id).expect("a game");
+        let (n, ntypes, ncells, h) = (def.players.len(), def.pieces.len(), def.geometry.len(), 16);
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut draw = |count: usize, most: i16| -> Vec<i16> { (0..count).map(|_| rng.random_range(-most..=most)).collect() };
+        let perspectives = n.min(2);
+        let file = NetworkFile {
+            hidden: h,
+            buckets: 2,
+            bucket_men: def.setup.len(),
+            perspectives,
+            mirror: false,
+            bias: draw(h, 200),
+            output: draw(2 * perspectives * h, 600),
+            output_bias: draw(2, 600),
+            weights: draw(n * ntypes * ncells * h, 40),
+        };
+        let bytes: &'static [u8] = Box::leak(file.to_bytes(&def).into_boxed_slice());
+        let game = registry::compiled::<W>(def);
+        let learned = LearnedTexts { network: bytes, ..LearnedTexts::NONE };
+        let eval = Evaluator::with_learned(game, &PARAMS.with_overrides("network_permille=1000").expect("valid"), &learned);
+        let network = eval.tables.network.as_ref().expect("a network");
+        let (mut moves, mut values) = (Vec::new(), std::collections::BTreeSet::new());
+        for seed in 0..games {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Position::start(game);
+            eval.prepare(&mut pos);
+            for ply in 0..plies {
+                let fresh = parse_position(game, &crate::notation::position_string(&pos)).expect("its own position string");
+                for p in game.players() {
+                    let value = network.value_for(&pos, p);
+                    assert_eq!(value, network.value_for(&fresh, p), "{id}, seed {seed}, ply {ply}, player {p:?}");
+                    values.insert(value);
+                }
+                if n > 2 {
+                    assert_eq!(
+                        eval.breakdown(&pos).network[Player::new(1)],
+                        network.value_for(&pos, Player::new(1)),
+                        "{id}: every player's output"
+                    );
+                }
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(values.len() > 20, "{id}: the random network gave only {values:?}");
+    }
+
+    #[test]
+    fn networks_of_any_game_keep_their_sums_as_men_move() {
+        random_network_agrees::<1>("chess", 3, 120);
+        random_network_agrees::<4>("ninjachess", 2, 80);
+        random_network_agrees::<4>("honeycomb3", 2, 120);
+        random_network_agrees::<4>("guru2", 2, 120);
+        random_network_agrees::<6>("aof3", 2, 80);
+    }
+}

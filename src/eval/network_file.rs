@@ -356,4 +356,38 @@ mod tests {
         longer.push(0);
         assert_eq!(refused(&chess(), &longer), "a network with 1 bytes past its end");
     }
+
+    /// A malformed network text is refused, saying which line is wrong (or, for sums that could
+    /// leave 16 bits, which sum).
+    #[test]
+    fn malformed_network_texts_name_their_line() {
+        let weights = |last: i32| format!("{}{last}\n", "0 ".repeat(63));
+        let texts = [
+            ("bias\n1\n".to_string(), "network: the first line is `hidden H`"),
+            ("hidden 1025\nbias\n1\n".to_string(), "the first line is `hidden H`, H from 1 to 1024"),
+            ("hidden 2\nbias\n1 2 3\n".to_string(), "line 2: the block takes 2 values, not 3"),
+            ("hidden 2\nbias\n1\noutput\n1 2 3\n".to_string(), "line 2: the block takes 2 values, not 1"),
+            ("hidden 2\nbias\n1 2\noutput\n1 2 3\nown Z\n".to_string(), "line 6: no such piece"),
+            ("hidden 1\nbias\n1\noutput\n9000 2\n".to_string(), "line 4: an output weight out of range"),
+            (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}", weights(40000)), "line 6: a weight out of range"),
+            (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}own P\n{}", weights(1), weights(1)), "line 8: a block given twice"),
+            ("hidden 1\nbuckets 0 32\nbias\n1\n".to_string(), "line 2: `buckets B M`"),
+            (
+                "hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\noutput\n1 2\noutput\n1 2\n".to_string(),
+                "line 9: more output blocks than buckets",
+            ),
+            ("hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\n".to_string(), "network: bias or output missing"),
+            ("hidden 1\nperspectives 3\nbias\n1\n".to_string(), "line 2: `perspectives P`, P from 1 to 2"),
+            ("hidden 1\nbuckets 2 32\nperspectives 2\nbias\n1\noutput\n1 2\n".to_string(), "line 6: the block takes 3 values, not 2"),
+            // 64 cells of weight 600 and the bias: beyond the 16 bits the sums are kept in.
+            (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}\n", "600 ".repeat(64)), "a unit's sum may reach 38401"),
+        ];
+        for (n, (text, why)) in texts.into_iter().enumerate() {
+            let mut def = crate::games::definition("chess").expect("chess");
+            def.id = format!("chess-malformed-network-{n}");
+            let panic = std::panic::catch_unwind(|| NetworkFile::from_text(&def, &text)).expect_err(&text);
+            let message = panic.downcast_ref::<String>().expect("a formatted message");
+            assert!(message.contains(why), "{message}");
+        }
+    }
 }

@@ -1,7 +1,6 @@
 use super::*;
 use crate::notation::{parse_move, parse_position};
 use crate::registry;
-use network_file::NetworkFile;
 
 fn chess() -> &'static Game<1> {
     registry::compiled::<1>(crate::games::definition("chess").expect("chess"))
@@ -515,37 +514,6 @@ fn learned_network_as_written_for_either_mover() {
     assert!((2 * half - written_network("8/5pk1/6p1/8/3R4/6P1/r4PK1/8 b - - 0 40")).abs() <= 1, "{half}");
 }
 
-/// A malformed network text is refused, saying which line is wrong (or, for sums that could
-/// leave 16 bits, which sum).
-#[test]
-fn malformed_network_texts_name_their_line() {
-    let weights = |last: i32| format!("{}{last}\n", "0 ".repeat(63));
-    let texts = [
-        ("bias\n1\n".to_string(), "network: the first line is `hidden H`"),
-        ("hidden 1025\nbias\n1\n".to_string(), "the first line is `hidden H`, H from 1 to 1024"),
-        ("hidden 2\nbias\n1 2 3\n".to_string(), "line 2: the block takes 2 values, not 3"),
-        ("hidden 2\nbias\n1\noutput\n1 2 3\n".to_string(), "line 2: the block takes 2 values, not 1"),
-        ("hidden 2\nbias\n1 2\noutput\n1 2 3\nown Z\n".to_string(), "line 6: no such piece"),
-        ("hidden 1\nbias\n1\noutput\n9000 2\n".to_string(), "line 4: an output weight out of range"),
-        (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}", weights(40000)), "line 6: a weight out of range"),
-        (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}own P\n{}", weights(1), weights(1)), "line 8: a block given twice"),
-        ("hidden 1\nbuckets 0 32\nbias\n1\n".to_string(), "line 2: `buckets B M`"),
-        ("hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\noutput\n1 2\noutput\n1 2\n".to_string(), "line 9: more output blocks than buckets"),
-        ("hidden 1\nbuckets 2 32\nbias\n1\noutput\n1 2\n".to_string(), "network: bias or output missing"),
-        ("hidden 1\nperspectives 3\nbias\n1\n".to_string(), "line 2: `perspectives P`, P from 1 to 2"),
-        ("hidden 1\nbuckets 2 32\nperspectives 2\nbias\n1\noutput\n1 2\n".to_string(), "line 6: the block takes 3 values, not 2"),
-        // 64 cells of weight 600 and the bias: beyond the 16 bits the sums are kept in.
-        (format!("hidden 1\nbias\n1\noutput\n1 2\nown P\n{}\n", "600 ".repeat(64)), "a unit's sum may reach 38401"),
-    ];
-    for (n, (text, why)) in texts.into_iter().enumerate() {
-        let mut def = crate::games::definition("chess").expect("chess");
-        def.id = format!("chess-malformed-network-{n}");
-        let panic = std::panic::catch_unwind(|| NetworkFile::from_text(&def, &text)).expect_err(&text);
-        let message = panic.downcast_ref::<String>().expect("a formatted message");
-        assert!(message.contains(why), "{message}");
-    }
-}
-
 /// `activity_off` zeroes every weight the activity terms read: from every parameter at its
 /// largest value, it leaves the terms off.
 #[test]
@@ -556,69 +524,4 @@ fn activity_off_turns_every_activity_weight_off() {
     }
     assert!(activity::enabled(&params));
     assert!(!activity::enabled(&activity_off(params)));
-}
-
-/// A network of random weights for `id`: every relation, a bucket by the men, as many
-/// perspectives as two at most; through the accumulator kept as men move, each player's value is
-/// the one summed afresh for the same position, after random games.
-fn random_network_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
-    use rand::rngs::StdRng;
-    use rand::{RngExt, SeedableRng};
-    let def = crate::games::definition(id).expect("a game");
-    let (n, ntypes, ncells, h) = (def.players.len(), def.pieces.len(), def.geometry.len(), 16);
-    let mut rng = StdRng::seed_from_u64(11);
-    let mut draw = |count: usize, most: i16| -> Vec<i16> { (0..count).map(|_| rng.random_range(-most..=most)).collect() };
-    let perspectives = n.min(2);
-    let file = NetworkFile {
-        hidden: h,
-        buckets: 2,
-        bucket_men: def.setup.len(),
-        perspectives,
-        mirror: false,
-        bias: draw(h, 200),
-        output: draw(2 * perspectives * h, 600),
-        output_bias: draw(2, 600),
-        weights: draw(n * ntypes * ncells * h, 40),
-    };
-    let bytes: &'static [u8] = Box::leak(file.to_bytes(&def).into_boxed_slice());
-    let game = registry::compiled::<W>(def);
-    let learned = LearnedTexts { network: bytes, ..LearnedTexts::NONE };
-    let eval = Evaluator::with_learned(game, &PARAMS.with_overrides("network_permille=1000").expect("valid"), &learned);
-    let network = eval.tables.network.as_ref().expect("a network");
-    let (mut moves, mut values) = (Vec::new(), std::collections::BTreeSet::new());
-    for seed in 0..games {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut pos = Position::start(game);
-        eval.prepare(&mut pos);
-        for ply in 0..plies {
-            let fresh = parse_position(game, &crate::notation::position_string(&pos)).expect("its own position string");
-            for p in game.players() {
-                let value = network.value_for(&pos, p);
-                assert_eq!(value, network.value_for(&fresh, p), "{id}, seed {seed}, ply {ply}, player {p:?}");
-                values.insert(value);
-            }
-            if n > 2 {
-                assert_eq!(
-                    eval.breakdown(&pos).network[Player::new(1)],
-                    network.value_for(&pos, Player::new(1)),
-                    "{id}: every player's output"
-                );
-            }
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.make(moves[rng.random_range(0..moves.len())]);
-        }
-    }
-    assert!(values.len() > 20, "{id}: the random network gave only {values:?}");
-}
-
-#[test]
-fn networks_of_any_game_keep_their_sums_as_men_move() {
-    random_network_agrees::<1>("chess", 3, 120);
-    random_network_agrees::<4>("ninjachess", 2, 80);
-    random_network_agrees::<4>("honeycomb3", 2, 120);
-    random_network_agrees::<4>("guru2", 2, 120);
-    random_network_agrees::<6>("aof3", 2, 80);
 }
