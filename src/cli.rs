@@ -111,6 +111,15 @@ pub enum Command {
         /// The binary file to write.
         out: PathBuf,
     },
+    /// The training data of `match --positions` as the network trainer reads it
+    /// (`tuning/multi_network.py`): per position the scores, ranks, players still in, each
+    /// player's evaluation with the network off and each viewer's inputs.
+    Features {
+        #[arg(long)]
+        game: String,
+        /// A `--positions` file.
+        positions: PathBuf,
+    },
     /// The board in the browser: serves a page on 127.0.0.1 that plays and analyses every game
     /// with this engine. The first line printed is the page's address with its access token.
     Serve {

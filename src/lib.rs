@@ -21,7 +21,7 @@ mod describe;
 mod error;
 pub mod eval;
 mod fingerprint;
-mod frames;
+pub mod frames;
 mod game;
 pub mod games;
 mod geometry;

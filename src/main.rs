@@ -40,6 +40,10 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench { game }) => run_bench(game.as_deref()),
         Some(Command::Network { game, text, out }) => convert_network(&game, &text, &out),
+        Some(Command::Features { game, positions }) => {
+            let text = std::fs::read_to_string(&positions).map_err(|e| format!("cannot read '{}': {e}", positions.display()));
+            text.and_then(|t| selfplay::features(&game, &t)).map(|lines| lines.iter().for_each(|l| say(l)))
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -344,5 +344,31 @@ fn positions_for_training_from_self_play() {
         all.sort_unstable();
         shards.sort_unstable();
         assert_eq!(shards, all, "{game}: the shards' positions differ from the whole match's");
+        // `tessera features`: per position the sampled fields, who is in, the evaluations, and
+        // per viewer one input per man, its own men in the relation 0 block.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["features", "--game", game, &path(&whole)])
+            .output()
+            .expect("tessera runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let features = String::from_utf8_lossy(&out.stdout).to_string();
+        let mut lines = features.lines();
+        let head: Vec<&str> = lines.next().expect("a header").split(' ').collect();
+        assert_eq!(&head[..4], ["#", "features", "game", game]);
+        let (types, cells) = (arbiter.def().pieces.len(), arbiter.def().geometry.len());
+        for (line, sample) in lines.zip(text.lines()) {
+            let parts: Vec<&str> = line.split(';').collect();
+            assert_eq!(parts.len(), 4 + players, "{line}");
+            let sample: Vec<&str> = sample.split(';').collect();
+            assert_eq!(parts[0], sample[1].strip_prefix("scores ").expect("scores"));
+            arbiter.set_position(Some(sample[0]), &[]).expect("a position");
+            for viewer in 0..players {
+                let inputs: Vec<usize> = parts[4 + viewer].split(' ').map(|i| i.parse().expect("an input")).collect();
+                assert_eq!(inputs.len(), arbiter.men().len(), "{line}");
+                assert!(inputs.iter().all(|&i| i < players * types * cells), "{line}");
+                let own = arbiter.men().iter().filter(|(_, m)| m.owner().index() == viewer).count();
+                assert_eq!(inputs.iter().filter(|&&i| i < types * cells).count(), own, "{line}");
+            }
+        }
     }
 }

@@ -19,6 +19,7 @@ use rand::{RngExt, SeedableRng};
 
 mod engine;
 mod external;
+mod features;
 mod game;
 mod output;
 mod record;
@@ -32,6 +33,7 @@ use crate::params::ParamError;
 use crate::session::{self, Session};
 pub use engine::{EngineConfig, TimeControl};
 pub use external::line_reader;
+pub use features::features;
 pub use game::play_game;
 pub use output::{GameLine, MatchIdentity, join_runs, json_line, match_identity, missing_games, pgn, read_json_lines};
 pub use record::{Ending, GameRecord, ranks};
