@@ -19,7 +19,8 @@ game (1 first, 0 last, tied players sharing), W `--result-weight`, K the scale t
 evaluation with the network off best (fitted first, as `tessera tune` fits its k). Loss: the mean
 squared error of sigma(prediction / K) over the players still in. The lines are in game order
 (`--positions` appends a game's positions when it ends): the last fifth is held out whole games at
-a time, and its error is printed before training and after each epoch.
+a time, its error is printed before training and after each epoch, and the network of the epoch
+with the lowest is written.
 
 Writes the network as the text `tessera network` converts (`src/eval/network_file.rs`): hidden
 weights and biases in 1/1024 of a unit, output weights in 1/16 cp, one `relation R CODE` block per
@@ -174,7 +175,11 @@ def main():
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.decay)
     before = error(net, data, held, targets, k)
     print(f"{rows} positions ({split} to train), {n} players, K {k:.0f}; held-out error with the network off {before:.6f}", flush=True)
+    # The engine keeps the first layer's sums in 16 bits: a unit's bias (at most one unit) and on
+    # every cell its largest weight must stay within them, so each weight is bounded.
+    limit = (32767 - ONE) / ncells / ONE
     rng = np.random.default_rng(args.seed)
+    best = None
     for epoch in range(args.epochs):
         order = rng.permutation(train)
         for start in range(0, len(order), args.batch):
@@ -184,9 +189,20 @@ def main():
             opt.zero_grad()
             loss.backward()
             opt.step()
-        print(f"epoch {epoch + 1}: held-out error {error(net, data, held, targets, k):.6f}", flush=True)
-    after = error(net, data, held, targets, k)
-    note = f"game {fields['game']}: {rows} positions, hidden {args.hidden}, {args.epochs} epochs, result weight {args.result_weight}, K {k:.0f}; held-out error {before:.6f} -> {after:.6f}"
+            with torch.no_grad():
+                net.columns.weight.clamp_(-limit, limit)
+                net.bias.clamp_(-1.0, 1.0)
+        now = error(net, data, held, targets, k)
+        print(f"epoch {epoch + 1}: held-out error {now:.6f}", flush=True)
+        if best is None or now < best[0]:
+            best = (now, epoch + 1, {name: value.clone() for name, value in net.state_dict().items()})
+    # The epoch that did best on the held-out games (training goes on learning the training games).
+    after, kept, state = best
+    net.load_state_dict(state)
+    note = (
+        f"game {fields['game']}: {rows} positions, hidden {args.hidden}, epoch {kept} of {args.epochs}, "
+        f"result weight {args.result_weight}, K {k:.0f}; held-out error {before:.6f} -> {after:.6f}"
+    )
     write(net, fields, args.out, note)
     print(note)
 
