@@ -372,3 +372,40 @@ fn positions_for_training_from_self_play() {
         }
     }
 }
+
+/// `--adjudicate CP:PLIES`: a two-player game whose searches agree long enough that one side
+/// leads by CP ends as its win, recorded as an adjudication lost by the other side.
+#[test]
+fn decided_games_are_adjudicated() {
+    let dir = scratch("adjudicate");
+    let (openings, jsonl) = (dir.join("openings.txt"), dir.join("games.jsonl"));
+    std::fs::write(&openings, "fen 4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n").expect("openings written");
+    let path = |p: &Path| p.to_str().expect("path").to_string();
+    let out = tessera_match(&[
+        "--engine",
+        "name=a,nodes=3000",
+        "--engine",
+        "name=b,nodes=3000",
+        "--games",
+        "2",
+        "--openings",
+        &path(&openings),
+        "--adjudicate",
+        "900:3",
+        "--jsonl",
+        &path(&jsonl),
+    ]);
+    for game in json_lines(&jsonl) {
+        assert_eq!(game["end"], "adjudication", "{game}");
+        assert_eq!(game["loser"], "Black", "{game}");
+        assert_eq!(game["places"], serde_json::json!([1, 2]), "{game}");
+        assert_eq!(game["moves"].as_array().expect("moves").len(), 3, "{game}");
+    }
+    assert!(out.contains("adjudication 2"), "{out}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["match", "--engine", "name=a,nodes=10", "--adjudicate", "900"])
+        .output()
+        .expect("tessera runs");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("want CP:PLIES"));
+}

@@ -190,6 +190,8 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
         samples: Vec::new(),
     };
     let mut samples = Vec::new();
+    // The player the searches have put ahead by the adjudication's margin, and for how many plies.
+    let mut leading: (Option<crate::types::Player>, usize) = (None, 0);
     let record = loop {
         let status = arbiter.status();
         if status.is_over() || played.len() >= cfg.max_plies {
@@ -230,6 +232,14 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
             Ok(mv) => mv,
             Err(err) => break forfeit(Ending::IllegalMove(mover), format!("{} played '{text}': {err}", engine.name), left),
         };
+        if let Some(rule) = cfg.adjudicate.filter(|_| players == 2) {
+            let ahead = scores.as_ref().and_then(|s| (0..2).find(|&p| s[p] >= rule.cp)).map(crate::types::Player::new);
+            leading = match ahead {
+                Some(p) if leading.0 == Some(p) => (Some(p), leading.1 + 1),
+                Some(p) => (Some(p), 1),
+                None => (None, 0),
+            };
+        }
         if let Some(scores) = scores.filter(|_| cfg.sample_positions && !status.in_check.has(mover) && arbiter.is_quiet(mv)) {
             samples.push(Sample { position: arbiter.position_string(), scores });
         }
@@ -243,6 +253,14 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
             *ms = ms.saturating_add(i64::try_from(inc[seat]).unwrap_or(0));
         }
         played.push(arbiter.move_text(mv));
+        if let (Some(winner), Some(rule)) = (leading.0, cfg.adjudicate)
+            && leading.1 >= rule.plies
+            && !arbiter.status().is_over()
+        {
+            let loser = crate::types::Player::new(1 - winner.index());
+            let detail = format!("adjudicated: {} plies in a row at least {} cp ahead", leading.1, rule.cp);
+            break finish(Ending::Adjudicated(loser), forfeit_ranks(players, &arbiter.status(), loser), Some(detail), played, left);
+        }
     };
     Ok(GameRecord { samples, ..record })
 }

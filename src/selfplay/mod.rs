@@ -234,6 +234,30 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Keep the positions this process's engines search as training data ([`record::Sample`]).
     pub sample_positions: bool,
+    /// Two players: a game whose engines' searches have said for this many plies in a row that
+    /// the same player leads by at least this many centipawns ends as that player's win.
+    pub adjudicate: Option<Adjudication>,
+}
+
+/// When a two-player game counts as decided: `plies` searches in a row, of either engine, put the
+/// same player ahead by at least `cp`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adjudication {
+    pub cp: i32,
+    pub plies: usize,
+}
+
+impl Adjudication {
+    /// `CP:PLIES` (`1000:8`).
+    pub fn parse(text: &str) -> Result<Adjudication, MatchError> {
+        let bad = || MatchError(format!("adjudication '{text}': want CP:PLIES, both positive (1000:8)"));
+        let (cp, plies) = text.split_once(':').ok_or_else(bad)?;
+        let (cp, plies) = (cp.parse().map_err(|_| bad())?, plies.parse().map_err(|_| bad())?);
+        if cp <= 0 || plies == 0 {
+            return Err(bad());
+        }
+        Ok(Adjudication { cp, plies })
+    }
 }
 
 impl MatchConfig {
@@ -251,6 +275,7 @@ impl MatchConfig {
             shard: None,
             sprt: None,
             sample_positions: false,
+            adjudicate: None,
         }
     }
 

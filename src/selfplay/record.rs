@@ -69,6 +69,9 @@ pub enum Ending {
     IllegalMove(Player),
     /// The player's engine exited, or did not answer without a clock to lose on.
     Disconnect(Player),
+    /// Lost by the player by adjudication: both engines' searches agreed for long enough that it
+    /// was lost (`--adjudicate`, two players).
+    Adjudicated(Player),
 }
 
 impl Ending {
@@ -81,6 +84,7 @@ impl Ending {
             Ending::TimeForfeit(_) => Self::FORFEITS[0],
             Ending::IllegalMove(_) => Self::FORFEITS[1],
             Ending::Disconnect(_) => Self::FORFEITS[2],
+            Ending::Adjudicated(_) => "adjudication",
         }
     }
 
@@ -94,14 +98,15 @@ impl Ending {
             ("time forfeit", Some(p)) => Some(Ending::TimeForfeit(p)),
             ("illegal move", Some(p)) => Some(Ending::IllegalMove(p)),
             ("disconnect", Some(p)) => Some(Ending::Disconnect(p)),
+            ("adjudication", Some(p)) => Some(Ending::Adjudicated(p)),
             _ => None,
         }
     }
 
-    /// The player who forfeited.
+    /// The player who forfeited, or lost by adjudication.
     pub fn loser(self) -> Option<Player> {
         match self {
-            Ending::TimeForfeit(p) | Ending::IllegalMove(p) | Ending::Disconnect(p) => Some(p),
+            Ending::TimeForfeit(p) | Ending::IllegalMove(p) | Ending::Disconnect(p) | Ending::Adjudicated(p) => Some(p),
             Ending::Rules(_) | Ending::PlyCap => None,
         }
     }
@@ -110,7 +115,7 @@ impl Ending {
     pub fn termination(self) -> &'static str {
         match self {
             Ending::Rules(_) => "normal",
-            Ending::PlyCap => "adjudication",
+            Ending::PlyCap | Ending::Adjudicated(_) => "adjudication",
             Ending::TimeForfeit(_) => "time forfeit",
             Ending::IllegalMove(_) => "rules infraction",
             Ending::Disconnect(_) => "abandoned",
@@ -244,7 +249,8 @@ pub(super) mod tests {
         assert_eq!(forfeit_ranks(2, &status(None, &[0, 1], &[]), p(0)), vec![1, 0]);
         assert_eq!(forfeit_ranks(4, &status(None, &[0, 1, 2], &[3]), p(1)), vec![0, 3, 0, 2]);
         assert_eq!(forfeit_ranks(3, &status(None, &[0, 2], &[1]), p(2)), vec![0, 1, 2]);
-        for e in [Ending::TimeForfeit(p(1)), Ending::IllegalMove(p(0)), Ending::Disconnect(p(2)), Ending::PlyCap] {
+        for e in [Ending::TimeForfeit(p(1)), Ending::IllegalMove(p(0)), Ending::Disconnect(p(2)), Ending::PlyCap, Ending::Adjudicated(p(1))]
+        {
             assert_eq!(Ending::from_name(e.name(), e.loser()), Some(e));
         }
         assert_eq!(Ending::from_name("checkmate", None), Some(Ending::Rules(EndReason::Checkmate)));

@@ -62,6 +62,10 @@ pub struct MatchRequest {
     /// Appends each game to this file as one JSON object per line when it ends.
     #[arg(long)]
     pub jsonl: Option<PathBuf>,
+    /// Two players: ends a game as a win once the searches of this process's engines have put the
+    /// same player at least CP centipawns ahead for PLIES plies in a row (`1000:8`).
+    #[arg(long, value_name = "CP:PLIES")]
+    pub adjudicate: Option<String>,
     /// Appends, as each game ends, the positions this process's engines searched (not in check,
     /// best move quiet) with every player's score and the game's ranks, a line each: training
     /// data (`tuning/README.md` documents the format).
@@ -133,6 +137,7 @@ pub fn play(args: MatchRequest, say: &(dyn Fn(&str) + Sync)) -> Result<(), Match
     cfg.sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     cfg.shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     cfg.sample_positions = args.positions.is_some();
+    cfg.adjudicate = args.adjudicate.as_deref().map(Adjudication::parse).transpose()?;
     let opening_count = args.games.div_ceil(cfg.block_len()?);
     cfg.openings = match args.openings.as_deref() {
         None => Vec::new(),
