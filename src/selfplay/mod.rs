@@ -201,14 +201,17 @@ pub struct Shard {
 impl Shard {
     /// `K/N` with 1 ≤ K ≤ N.
     pub fn parse(text: &str) -> Result<Self, MatchError> {
-        let bad = || MatchError(format!("shard '{text}': want K/N with 1 <= K <= N"));
-        let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let (index, count) = (k.trim().parse::<usize>().map_err(|_| bad())?, n.trim().parse::<usize>().map_err(|_| bad())?);
-        if index == 0 || index > count {
-            return Err(bad());
+        match number_pair::<usize, usize>(text, '/') {
+            Some((index, count)) if index >= 1 && index <= count => Ok(Shard { index, count }),
+            _ => Err(MatchError(format!("shard '{text}': want K/N with 1 <= K <= N"))),
         }
-        Ok(Shard { index, count })
     }
+}
+
+/// Two numbers written `A<sep>B` (spaces around them allowed).
+fn number_pair<A: std::str::FromStr, B: std::str::FromStr>(text: &str, sep: char) -> Option<(A, B)> {
+    let (a, b) = text.split_once(sep)?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
 /// Everything a match needs.
@@ -250,13 +253,10 @@ pub struct Adjudication {
 impl Adjudication {
     /// `CP:PLIES` (`1000:8`).
     pub fn parse(text: &str) -> Result<Adjudication, MatchError> {
-        let bad = || MatchError(format!("adjudication '{text}': want CP:PLIES, both positive (1000:8)"));
-        let (cp, plies) = text.split_once(':').ok_or_else(bad)?;
-        let (cp, plies) = (cp.parse().map_err(|_| bad())?, plies.parse().map_err(|_| bad())?);
-        if cp <= 0 || plies == 0 {
-            return Err(bad());
+        match number_pair::<i32, usize>(text, ':') {
+            Some((cp, plies)) if cp > 0 && plies > 0 => Ok(Adjudication { cp, plies }),
+            _ => Err(MatchError(format!("adjudication '{text}': want CP:PLIES, both positive (1000:8)"))),
         }
-        Ok(Adjudication { cp, plies })
     }
 }
 
