@@ -74,13 +74,11 @@ pub(super) fn reflection<const W: usize>(game: &Game<W>, axis: usize) -> (i32, T
     (ends, image)
 }
 
-/// Per orientation, a cell's index into the first player's values: itself for the first player,
-/// its mirror image top to bottom for the second.
+/// Per orientation, a cell's index into the first player's values: the cell seen from that
+/// player's side ([`crate::frames`]; chess's second player sees the board mirrored top to bottom).
 pub(super) fn oriented<const W: usize>(game: &Game<W>) -> Table<Player, Table<Cell, Cell>> {
-    let (_, mirrored) = reflection(game, 1);
-    Table::from_fn(2, |o: Player| {
-        Table::from_fn(game.ncells, |c: Cell| if o.index() == 0 { c } else { mirrored[c].expect("a board mirrored top to bottom") })
-    })
+    let id = &game.def.id;
+    crate::frames::player_frames(&game.def).unwrap_or_else(|| panic!("game {id}: a player's start is no image of the first's"))
 }
 
 /// A block's values in `permille`, per orientation and cell, as the middle- or end-game part

@@ -27,7 +27,7 @@
 
 use std::sync::Arc;
 
-use super::network_file::{NetworkFile, ONE};
+use super::network_file::{NetworkFile, ONE, input_index};
 use crate::position::{InputWeights, Position};
 use crate::simd::clipped_dot;
 use crate::tables::Game;
@@ -64,8 +64,7 @@ pub(super) fn network<const W: usize>(game: &Game<W>, bytes: &[u8], permille: i3
     let id = &def.id;
     let file = NetworkFile::from_bytes(def, bytes).unwrap_or_else(|e| panic!("game {id}: {e}"));
     let (nplayers, ntypes, ncells) = (game.nplayers, game.ntypes, game.ncells);
-    let oriented =
-        crate::frames::player_frames(def).unwrap_or_else(|| panic!("game {id}: network: a player's start is no image of the first's"));
+    let oriented = super::learned::oriented(game);
     // With `mirror`, a viewer whose royal piece stands on the board's left half sees it mirrored.
     let halves = file.mirror.then(|| left_half(game));
     let view = |viewer: Player, c: Cell| usize::from(halves.as_ref().is_some_and(|(left, _)| left[oriented[viewer][c]]));
@@ -75,8 +74,7 @@ pub(super) fn network<const W: usize>(game: &Game<W>, bytes: &[u8], permille: i3
             Some((_, mirrored)) if view == 1 => mirrored[c],
             _ => c,
         };
-        let relation = (owner.index() + nplayers - viewer.index()) % nplayers;
-        (relation * ntypes + kind.index()) * ncells + c.index()
+        input_index(def, viewer, owner, kind, c)
     };
     let views = (1 + usize::from(file.mirror), view);
     let inputs = Arc::new(InputWeights::new(nplayers, ntypes, ncells, file.bias, file.weights, views, column));

@@ -30,6 +30,7 @@ use super::learned::read_blocks;
 use crate::error::message_error;
 use crate::fingerprint::fnv1a;
 use crate::game::GameDef;
+use crate::types::{Cell, PieceType, Player};
 
 /// A hidden unit's full activation.
 pub const ONE: i32 = 1024;
@@ -62,6 +63,15 @@ pub struct NetworkFile {
     pub output_bias: Vec<i16>,
     /// Per relation (the owner's place after the viewer), piece type and cell, each unit's weight.
     pub weights: Vec<i16>,
+}
+
+/// The number of the input a man switches on for `viewer`: by its relation to the viewer (its
+/// owner's place after the viewer in turn order), its type and its cell in the viewer's frame, as
+/// the weights are laid out (`tessera features` writes them so for the trainer).
+pub fn input_index(def: &GameDef, viewer: Player, owner: Player, kind: PieceType, cell_in_frame: Cell) -> usize {
+    let (n, ntypes, ncells) = (def.players.len(), def.pieces.len(), def.geometry.len());
+    let relation = (owner.index() + n - viewer.index()) % n;
+    (relation * ntypes + kind.index()) * ncells + cell_in_frame.index()
 }
 
 /// The fingerprint of what a network's inputs mean in a game: its players, its cells (lattice
@@ -316,7 +326,6 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
     use crate::games;
-    use crate::types::PieceType;
 
     fn chess() -> GameDef {
         games::definition("chess").expect("chess")

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::eval::EvalOverrides;
+use crate::eval::network_file::input_index;
 use crate::frames::player_frames;
 use crate::session::{self, Session};
 use crate::types::Player;
@@ -35,7 +36,7 @@ pub fn features(game: &str, positions: &str) -> Result<Vec<String>, String> {
     s.set_eval_overrides(&overrides);
     let def = s.def();
     let frames = player_frames(def).ok_or_else(|| format!("{game}: a player's start is no image of the first's"))?;
-    let (n, ntypes, ncells) = (def.players.len(), def.pieces.len(), def.geometry.len());
+    let n = def.players.len();
     let mut out = vec![header(&*s)];
     for (i, line) in positions.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let bad = |why: String| format!("line {}: {why}", i + 1);
@@ -58,10 +59,7 @@ pub fn features(game: &str, positions: &str) -> Result<Vec<String>, String> {
         for viewer in players() {
             let inputs: Vec<String> = men
                 .iter()
-                .map(|&(cell, man)| {
-                    let relation = (man.owner().index() + n - viewer.index()) % n;
-                    ((relation * ntypes + man.kind().index()) * ncells + frames[viewer][cell].index()).to_string()
-                })
+                .map(|&(cell, man)| input_index(def, viewer, man.owner(), man.kind(), frames[viewer][cell]).to_string())
                 .collect();
             let _ = write!(text, ";{}", inputs.join(" "));
         }

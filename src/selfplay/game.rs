@@ -11,6 +11,7 @@ use super::{MatchConfig, MatchError, open};
 use crate::search::{Control, HelperPool, Heuristics, Report, Score};
 use crate::session::{SearchRequest, Session};
 use crate::tt::TransTable;
+use crate::types::Player;
 
 /// How long past its clock (or its `movetime`) an outside engine's answer is waited for: a
 /// move that arrives in this time still loses on time, but is recorded as such rather than as
@@ -85,7 +86,7 @@ fn sample_scores(report: &Report, players: usize, mover: usize) -> Vec<i32> {
         .map(|p| match p {
             _ if p == mover => own,
             _ if players == 2 => -own,
-            _ => bound(report.scores[crate::types::Player::new(p)]),
+            _ => bound(report.scores[Player::new(p)]),
         })
         .collect()
 }
@@ -191,7 +192,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
     };
     let mut samples = Vec::new();
     // The player the searches have put ahead by the adjudication's margin, and for how many plies.
-    let mut leading: (Option<crate::types::Player>, usize) = (None, 0);
+    let mut leading: (Option<Player>, usize) = (None, 0);
     let record = loop {
         let status = arbiter.status();
         if status.is_over() || played.len() >= cfg.max_plies {
@@ -233,7 +234,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
             Err(err) => break forfeit(Ending::IllegalMove(mover), format!("{} played '{text}': {err}", engine.name), left),
         };
         if let Some(rule) = cfg.adjudicate.filter(|_| players == 2) {
-            let ahead = scores.as_ref().and_then(|s| (0..2).find(|&p| s[p] >= rule.cp)).map(crate::types::Player::new);
+            let ahead = scores.as_ref().and_then(|s| (0..2).find(|&p| s[p] >= rule.cp)).map(Player::new);
             leading = match ahead {
                 Some(p) if leading.0 == Some(p) => (Some(p), leading.1 + 1),
                 Some(p) => (Some(p), 1),
@@ -257,7 +258,7 @@ pub fn play_game(cfg: &MatchConfig, index: usize, seats: &[usize], opening_index
             && leading.1 >= rule.plies
             && !arbiter.status().is_over()
         {
-            let loser = crate::types::Player::new(1 - winner.index());
+            let loser = Player::new(1 - winner.index());
             let detail = format!("adjudicated: {} plies in a row at least {} cp ahead", leading.1, rule.cp);
             break finish(Ending::Adjudicated(loser), forfeit_ranks(players, &arbiter.status(), loser), Some(detail), played, left);
         }
