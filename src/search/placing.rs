@@ -13,13 +13,17 @@
 //! another player's rule with `k` players in (the root among them, placed above every player
 //! out) `(r − k − 1) stake / (r − 1)`. At the root's own player count every value is what it was.
 //!
-//! Only once a player is out: before the first checkmate the places are not shared as the draw
-//! shares them, for the first mater wins almost every game that is decided (97 % in self-play,
-//! `docs/experiments.md`, "Four-player games: why they stall"), so a search from a root with every
-//! player in reads its values as they are. After it, without this reading, both other players
-//! scored the first mater's winning mate of either as a loss and defended each other, and a
-//! player not in the lead lost by mating the third; from the positions just after a first
-//! checkmate, the reading turned 73 % of the games into wins against 58 % (`docs/experiments.md`).
+//! Only once a player is out or down to its royal piece: before that the places are not shared
+//! as the draw shares them, for the first mater wins almost every game that is decided (97 % in
+//! self-play, `docs/experiments.md`, "Four-player games: why they stall"), so a search from a
+//! root with every player in reads its values as they are. After the first checkmate, without
+//! this reading, both other players scored the first mater's winning mate of either as a loss and
+//! defended each other, and a player not in the lead lost by mating the third; from the positions
+//! just after a first checkmate, the reading turned 73 % of the games into wins against 58 %. A
+//! bare royal piece with every player in was defended the same way (its mate lifts the mean of
+//! the mater's opponents and pays the mater a mop-up bonus, each a loss to the other players):
+//! from the positions where a player was first bare, read from there the first mate came after
+//! a median 177 plies instead of 298 (`docs/experiments.md`, 2026-12-06).
 
 use crate::position::Position;
 
@@ -27,7 +31,8 @@ use crate::position::Position;
 /// games, whose places are a team's members' together).
 pub(super) fn for_root<const W: usize>(root: &Position<W>, stake: i32) -> Option<Placings> {
     let game = root.game();
-    if game.rules.teams { None } else { Placings::new(root.active_count(), game.nplayers, stake) }
+    let out_or_bare = root.active_count() < game.nplayers || root.active_players().iter().any(|p| root.is_bare(p));
+    if game.rules.teams || !out_or_bare { None } else { Placings::new(root.active_count(), stake) }
 }
 
 /// How a search reads values below eliminations (see the module's text).
@@ -40,11 +45,10 @@ pub(super) struct Placings {
 }
 
 impl Placings {
-    /// For a search from a root with `root_players` players in of the game's `players` (`None`
-    /// where values read as they are: two players in, every player still in, or no stake).
-    pub fn new(root_players: usize, players: usize, stake: i32) -> Option<Self> {
-        (root_players > 2 && root_players < players && stake > 0)
-            .then(|| Placings { root_players: i32::try_from(root_players).expect("a few players"), stake })
+    /// For a search from a root with `root_players` players in (`None` where values read as they
+    /// are: two players in, or no stake).
+    pub fn new(root_players: usize, stake: i32) -> Option<Self> {
+        (root_players > 2 && stake > 0).then(|| Placings { root_players: i32::try_from(root_players).expect("a few players"), stake })
     }
 
     /// The evaluation `v` (the root's side's, on the evaluation's scale) of a position with
@@ -86,8 +90,9 @@ mod tests {
     #[test]
     fn the_values_are_the_place_scores_on_the_roots_scale() {
         let stake = 3000;
-        for root in 3..=4usize {
-            let p = Placings::new(root, 5, stake).expect("three or more players, one out");
+        // Five players, of whom two, one or none are out at the root (none: one of them bare).
+        for root in 3..=5usize {
+            let p = Placings::new(root, stake).expect("three or more players");
             let n = 5.0;
             let out_at_root = n - root as f64;
             let draw_at_root = score(out_at_root, root as f64 - 1.0, n);
@@ -104,13 +109,31 @@ mod tests {
 
     #[test]
     fn an_evaluation_after_a_second_elimination_keeps_its_order_and_gains_the_floor() {
-        let p = Placings::new(3, 4, 3000).expect("three players of four");
+        let p = Placings::new(3, 3000).expect("three players of four");
         assert_eq!(p.eval(2, 0), 1500);
         assert_eq!(p.eval(2, 600), 1800);
         assert_eq!(p.bystander(2), 0, "second place after another's win: as the draw of three");
         assert!(p.eval(2, -3000) < p.eval(2, -2990));
-        assert!(Placings::new(2, 4, 3000).is_none(), "two players: nothing to read");
-        assert!(Placings::new(4, 4, 3000).is_none(), "every player in: nothing to read");
-        assert!(Placings::new(3, 4, 0).is_none(), "no stake: nothing to read");
+        assert!(Placings::new(2, 3000).is_none(), "two players: nothing to read");
+        assert!(Placings::new(3, 0).is_none(), "no stake: nothing to read");
+    }
+
+    #[test]
+    fn values_are_read_once_a_player_is_out_or_bare() {
+        use crate::notation::{parse_position, placement_from};
+        let def = crate::games::definition("guru2").expect("guru2");
+        let geometry = def.geometry.clone();
+        let game = crate::registry::compiled::<4>(def);
+        let at = |men: &[(&str, &str)], rest: &str| {
+            let text = format!("{} {rest}", placement_from(&geometry, men).expect("cells"));
+            for_root(&parse_position(game, &text).expect("position"), 3000)
+        };
+        let kings = [("La1", "rK"), ("Lj1", "bK"), ("Uj10", "gK"), ("Ua10", "oK")];
+        let armed = [("Lb2", "rR"), ("Li2", "bR"), ("Ui9", "gR"), ("Ub9", "oR")];
+        let every_man: Vec<_> = kings.iter().chain(&armed).copied().collect();
+        assert!(at(&every_man, "r rbgo - - 0 1 0:").is_none(), "every player in and armed: as they are");
+        assert!(at(&every_man[..7], "r rbgo - - 0 1 0:").is_some(), "Orange bare");
+        assert!(at(&every_man[..7], "r rbgo - - 0 1 0:").is_some_and(|p| p.draw(3) == 1000), "a draw of three, from four in");
+        assert!(for_root(&crate::position::Position::start(game), 3000).is_none(), "the start");
     }
 }

@@ -327,7 +327,8 @@ pub const PROFILE: Profile = Profile {
             // against a King was drawn in 4 of 100 endings at 45k-195k nodes a move without the
             // level box, none of 125 with it (tests/won_endings.rs).
             mopup_level_box: 60,
-            // The first mater converts more often (docs/experiments.md, 2026-12-04).
+            // The first mater converts more often (docs/experiments.md, 2026-12-04), and bare
+            // royal pieces are mated sooner (2026-12-06).
             placing_stake: 3000,
             ..PARAMS
         },
