@@ -16,7 +16,7 @@ impl<const W: usize> Position<W> {
     /// [`Position::perft`], or `None` if `stop` was set before it finished.
     pub fn perft_until(&mut self, depth: u32, stop: &AtomicBool) -> Option<u64> {
         let mut buffers = vec![Vec::with_capacity(256); depth as usize + 1];
-        self.perft_with(depth, &mut buffers, stop)
+        self.without_network_sums(|pos| pos.perft_with(depth, &mut buffers, stop))
     }
 
     fn perft_with(&mut self, depth: u32, buffers: &mut [Vec<Move>], stop: &AtomicBool) -> Option<u64> {

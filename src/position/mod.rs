@@ -287,6 +287,15 @@ impl<const W: usize> Position<W> {
         self.accumulators = weights.map(|w| Box::new(Accumulators::new(w, self)));
     }
 
+    /// Runs `walk`, which must leave the position as it found it, without keeping the network's
+    /// sums on the way: they are for evaluating, and counting moves (perft) evaluates nothing.
+    pub(crate) fn without_network_sums<R>(&mut self, walk: impl FnOnce(&mut Self) -> R) -> R {
+        let sums = self.accumulators.take();
+        let out = walk(self);
+        self.accumulators = sums;
+        out
+    }
+
     /// The moves made so far will not be taken back (a game's moves, played for good): the
     /// network's sums keep only the current position's, so that a long game costs no memory.
     pub fn settle(&mut self) {
