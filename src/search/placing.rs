@@ -132,8 +132,8 @@ mod tests {
         let armed = [("Lb2", "rR"), ("Li2", "bR"), ("Ui9", "gR"), ("Ub9", "oR")];
         let every_man: Vec<_> = kings.iter().chain(&armed).copied().collect();
         assert!(at(&every_man, "r rbgo - - 0 1 0:").is_none(), "every player in and armed: as they are");
-        assert!(at(&every_man[..7], "r rbgo - - 0 1 0:").is_some(), "Orange bare");
-        assert!(at(&every_man[..7], "r rbgo - - 0 1 0:").is_some_and(|p| p.draw(3) == 1000), "a draw of three, from four in");
+        let orange_bare = at(&every_man[..7], "r rbgo - - 0 1 0:").expect("Orange bare: read");
+        assert_eq!(orange_bare.draw(3), 1000, "a draw of three, from four in");
         assert!(for_root(&crate::position::Position::start(game), 3000).is_none(), "the start");
     }
 }
