@@ -119,9 +119,7 @@ impl<const W: usize> Position<W> {
             }
             for &r in &g.rays {
                 let ray = &tables.rays[usize::from(r)];
-                let line = ray.mask[target] & occ;
-                if let Some(screen) = ray.nearest(line)
-                    && let Some(h) = ray.nearest(line & tables.rays[ray.unlimited].mask[screen])
+                if let Some(h) = ray.second_nearest(ray.mask[target] & occ)
                     && pieces.has(h)
                 {
                     found.set(h);

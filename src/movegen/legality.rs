@@ -37,7 +37,9 @@ pub(crate) struct Safety<const W: usize> {
 }
 
 impl<const W: usize> Position<W> {
-    pub(crate) fn safety(&self) -> Safety<W> {
+    /// What the legality filter needs, with `known_check` whether the mover is in check where the
+    /// caller has found it already (it saves the filter its own attack test).
+    pub(crate) fn safety(&self, known_check: Option<bool>) -> Safety<W> {
         let game = self.game;
         let tables = &game.moves;
         let p = self.to_move;
@@ -59,10 +61,12 @@ impl<const W: usize> Position<W> {
             s.danger = Some(attacked_cells(self, enemies, occ, Facing::Counted));
         }
         // The map holds the royal cell itself when it is attacked: the lines stop there anyway.
-        s.in_check = match s.danger {
-            Some(danger) => danger.has(k),
-            None => self.attacked(k, self.occ, enemies, Bitboard::EMPTY, Facing::Counted),
+        s.in_check = match (s.danger, known_check) {
+            (Some(danger), _) => danger.has(k),
+            (None, Some(checked)) => checked,
+            (None, None) => self.attacked(k, self.occ, enemies, Bitboard::EMPTY, Facing::Counted),
         };
+        debug_assert_eq!(s.in_check, self.in_check(p), "a wrong known check status");
         if s.in_check {
             return s;
         }

@@ -40,6 +40,12 @@ impl<const W: usize> Position<W> {
         targets::piece_targets(self.game, from, kind, orient, self.occ, own)
     }
 
+    /// The captures among [`Position::piece_targets`].
+    #[inline(always)]
+    fn piece_captures(&self, from: Cell, kind: PieceType, orient: Player, own: Bitboard<W>) -> Bitboard<W> {
+        targets::piece_captures(self.game, from, kind, orient, self.occ, own)
+    }
+
     /// Types a pawn of `kind` may promote to on `to` right now.
     fn promotion_choices(&self, kind: PieceType, to: Cell, out: &mut ArrayVec<PieceType, MAX_TYPES>) {
         let p = self.to_move;
@@ -71,20 +77,30 @@ impl<const W: usize> Position<W> {
     /// All legal moves of the player to move; the pass `0000` when three or more players are
     /// active and there is no move; nothing when the game is decided.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.generate(self.safety(), Generate::All, out);
+        self.generate(self.safety(None), Generate::All, out);
+    }
+
+    /// [`Position::legal_moves`] where the caller knows whether the mover is in check.
+    pub fn legal_moves_knowing_check(&self, in_check: bool, out: &mut Vec<Move>) {
+        self.generate(self.safety(Some(in_check)), Generate::All, out);
     }
 
     /// The legal captures and promotions of the player to move (what a capture search plays), in
     /// the order of [`Position::legal_moves`]; never the pass. Elephant Charges come with them
     /// whether they capture or not.
     pub fn legal_tactical_moves(&self, out: &mut Vec<Move>) {
-        self.generate(self.safety(), Generate::Tactical, out);
+        self.generate(self.safety(None), Generate::Tactical, out);
+    }
+
+    /// [`Position::legal_tactical_moves`] where the caller knows whether the mover is in check.
+    pub fn legal_tactical_moves_knowing_check(&self, in_check: bool, out: &mut Vec<Move>) {
+        self.generate(self.safety(Some(in_check)), Generate::Tactical, out);
     }
 
     /// The first of [`Position::legal_moves`] (the pass where that is the only move), found
     /// without generating the rest; `scratch` is the vector it is generated into (cleared).
     pub fn first_legal_move(&self, scratch: &mut Vec<Move>) -> Option<Move> {
-        self.generate(self.safety(), Generate::First, scratch);
+        self.generate(self.safety(None), Generate::First, scratch);
         scratch.first().copied()
     }
 
@@ -108,7 +124,11 @@ impl<const W: usize> Position<W> {
             let m = self.man_at(from);
             let (kind, orient) = (m.kind(), m.orientation());
             let info = &game.types[kind];
-            let mut targets = self.piece_targets(from, kind, orient, side);
+            let mut targets = if tactical && !info.pawn {
+                self.piece_captures(from, kind, orient, side)
+            } else {
+                self.piece_targets(from, kind, orient, side)
+            };
             if info.royal {
                 targets &= game.rules.royal_zone[p];
             }
@@ -133,9 +153,6 @@ impl<const W: usize> Position<W> {
                     self.push_en_passant(&s, from, kind, orient, out);
                 }
             } else {
-                if tactical {
-                    targets &= self.occ;
-                }
                 match s.danger.filter(|_| s.royal == Some(from)) {
                     Some(danger) => out.extend((targets & !danger).into_iter().map(|to| Move::new(from, to))),
                     None => out.extend(targets.into_iter().filter(|&to| self.legal_plain(&s, from, to)).map(|to| Move::new(from, to))),

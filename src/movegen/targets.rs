@@ -67,6 +67,36 @@ pub fn piece_targets<const W: usize>(
     targets
 }
 
+/// The captures among [`piece_targets`]: its cells that hold a man. Hoppers skip the cells short
+/// of their screens, which makes a capture search's generation cheaper than all moves masked.
+#[inline(always)]
+pub fn piece_captures<const W: usize>(
+    game: &Game<W>,
+    from: Cell,
+    kind: PieceType,
+    orient: Player,
+    occ: Bitboard<W>,
+    own: Bitboard<W>,
+) -> Bitboard<W> {
+    let tables = &game.moves;
+    let enemy = occ & !own;
+    if let Some(plain) = game.types[kind].plain_moves[orient] {
+        return tables.reach(plain, from, occ) & enemy;
+    }
+    let mut targets = Bitboard::EMPTY;
+    for comp in &game.types[kind].comps[orient] {
+        match comp {
+            CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } => {}
+            CompiledComponent::Leap { table, .. } => targets |= tables.leaps[usize::from(*table)][from],
+            CompiledComponent::Ride { lines, .. } => targets |= tables.lines_attacks(*lines, from, occ),
+            CompiledComponent::Hop { rays } => targets |= hop_captures(tables, rays, from, occ),
+            CompiledComponent::Curved { set } => targets |= curved_targets(tables, *set, from, occ, enemy),
+            CompiledComponent::Bent { set } => targets |= bent_targets(&tables.bent[usize::from(*set)][from], tables, occ, own, enemy),
+        }
+    }
+    targets & enemy
+}
+
 /// A cannon-style hopper: moves along the line to the first man, captures the first man beyond it.
 fn hop_targets<const W: usize>(tables: &MoveTables<W>, rays: &[u16], from: Cell, occ: Bitboard<W>, enemy: Bitboard<W>) -> Bitboard<W> {
     let mut targets = Bitboard::EMPTY;
@@ -84,6 +114,18 @@ fn hop_targets<const W: usize>(tables: &MoveTables<W>, rays: &[u16], from: Cell,
                     targets.set(t);
                 }
             }
+        }
+    }
+    targets
+}
+
+/// [`hop_targets`]' captures alone, and the men of any owner they would take.
+fn hop_captures<const W: usize>(tables: &MoveTables<W>, rays: &[u16], from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+    let mut targets = Bitboard::EMPTY;
+    for &r in rays {
+        let ray = &tables.rays[usize::from(r)];
+        if let Some(t) = ray.second_nearest(ray.mask[from] & occ) {
+            targets.set(t);
         }
     }
     targets

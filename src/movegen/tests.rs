@@ -9,7 +9,7 @@ mod exact {
 
     /// Legal moves with every move checked by the exact attack test (no pin or path shortcuts).
     fn exact<const W: usize>(pos: &Position<W>) -> Vec<Move> {
-        let mut s = pos.safety();
+        let mut s = pos.safety(None);
         s.risky_from = pos.game.all_cells;
         s.danger = None;
         let mut out = Vec::new();

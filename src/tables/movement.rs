@@ -32,6 +32,15 @@ impl<const W: usize> RayTable<W> {
     pub fn nearest(&self, blockers: Bitboard<W>) -> Option<Cell> {
         if self.ascending { blockers.first() } else { blockers.last() }
     }
+
+    /// The second man on the ray among `blockers` (a subset of the ray): a hopper's victim, the
+    /// first man beyond its screen.
+    #[inline(always)]
+    pub fn second_nearest(&self, mut blockers: Bitboard<W>) -> Option<Cell> {
+        let screen = self.nearest(blockers)?;
+        blockers.clear(screen);
+        self.nearest(blockers)
+    }
 }
 
 /// A rider's rays as lines, for [`MoveTables::lines_attacks`]: each ray towards higher cell
