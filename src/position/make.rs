@@ -101,7 +101,7 @@ impl<const W: usize> Position<W> {
             self.hash ^= z.ep(next, ep.skipped);
         }
         if self.active.len() > 2 {
-            self.start_of_turn(&mut undo);
+            self.start_of_turn(&mut undo, (kind != MoveKind::Pass).then_some(p));
         }
         // The network's sums are made once the move's men, start-of-turn checkmates' included,
         // are in place.

@@ -10,10 +10,13 @@ use crate::types::{Cell, Player, PlayerSet};
 
 impl<const W: usize> Position<W> {
     /// While the player to move attacks another active player's royal piece, that player is
-    /// checkmated (victims in turn order, one at a time).
-    pub(super) fn start_of_turn(&mut self, undo: &mut Undo<W>) {
+    /// checkmated (victims in turn order, one at a time). `moved` is the player who has just made
+    /// a move other than the pass: a legal move leaves its own royal piece attacked by nobody, so
+    /// that player is not tested until a checkmate has changed the board.
+    pub(super) fn start_of_turn(&mut self, undo: &mut Undo<W>, moved: Option<Player>) {
         let p = self.to_move;
         let mover = PlayerSet::only(p);
+        let mut safe = moved;
         loop {
             if self.is_decided() {
                 return;
@@ -24,6 +27,10 @@ impl<const W: usize> Position<W> {
                 q = self.next_active(q);
                 if q == p {
                     break;
+                }
+                if safe == Some(q) {
+                    debug_assert!(!self.in_check(q), "a move left its own royal piece attacked");
+                    continue;
                 }
                 if self.side_of(p).has(q) {
                     continue;
@@ -37,6 +44,7 @@ impl<const W: usize> Position<W> {
                 }
             }
             let Some((q, deliverer)) = victim else { return };
+            safe = None;
             if undo.snapshot.is_none() {
                 undo.snapshot = Some(Box::new(self.clone()));
             }
