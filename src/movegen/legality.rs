@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::attacked_cells;
-use crate::position::Position;
+use crate::position::{Move, MoveKind, Position};
 use crate::types::{Cell, PlayerSet};
 
 /// Most pinned men tracked one by one; a man beyond them gets the exact test.
@@ -36,6 +36,23 @@ pub(crate) struct Safety<const W: usize> {
     pub danger: Option<Bitboard<W>>,
 }
 
+impl<const W: usize> Safety<W> {
+    /// No filter at all: generation with it gives the pseudo-legal moves (Elephant Charges, which
+    /// test their own legality, apart).
+    pub(crate) fn pseudo_legal(enemies: PlayerSet) -> Self {
+        Safety {
+            royal: None,
+            enemies,
+            in_check: false,
+            pinned: Bitboard::EMPTY,
+            pins: ArrayVec::new(),
+            risky_from: Bitboard::EMPTY,
+            risky_to: Bitboard::EMPTY,
+            danger: None,
+        }
+    }
+}
+
 impl<const W: usize> Position<W> {
     /// What the legality filter needs, with `known_check` whether the mover is in check where the
     /// caller has found it already (it saves the filter its own attack test).
@@ -44,16 +61,7 @@ impl<const W: usize> Position<W> {
         let tables = &game.moves;
         let p = self.to_move;
         let enemies = self.opponents(p);
-        let mut s = Safety {
-            royal: self.royal_cell(p),
-            enemies,
-            in_check: false,
-            pinned: Bitboard::EMPTY,
-            pins: ArrayVec::new(),
-            risky_from: Bitboard::EMPTY,
-            risky_to: Bitboard::EMPTY,
-            danger: None,
-        };
+        let mut s = Safety { royal: self.royal_cell(p), ..Safety::pseudo_legal(enemies) };
         let Some(k) = s.royal else { return s };
         if self.pieces_of_set(enemies).count() <= DANGER_MAP_MAX_MEN {
             let mut occ = self.occ;
@@ -165,6 +173,17 @@ impl<const W: usize> Position<W> {
         occ.set(to);
         let target = if k == from { to } else { k };
         !self.attacked(target, occ, s.enemies, exclude, Facing::Counted)
+    }
+
+    /// Whether a pseudo-legal move of the player to move leaves its royal piece safe (the exact
+    /// test; Elephant Charges, generated legal, pass).
+    pub(crate) fn pseudo_legal_move_is_legal(&self, mv: Move) -> bool {
+        let s = Safety { royal: self.royal_cell(self.to_move), ..Safety::pseudo_legal(self.opponents(self.to_move)) };
+        match mv.kind() {
+            MoveKind::Charge | MoveKind::Pass => true,
+            MoveKind::EnPassant => self.safe_after(&s, mv.from(), mv.to(), Some(mv.victim_cell())),
+            _ => self.safe_after(&s, mv.from(), mv.to(), None),
+        }
     }
 
     /// Whether a plain move `from` → `to` (the target's man, if any, captured) is legal.

@@ -97,6 +97,25 @@ impl<const W: usize> Position<W> {
         self.generate(self.safety(Some(in_check)), Generate::Tactical, out);
     }
 
+    /// The legal capture or promotion (or Elephant Charge) that `score` rates highest, if above
+    /// 0, the first generated among equals. The moves are generated without the legality filter
+    /// and tested best first, which spares the filter's preparation where the best is legal.
+    pub fn best_tactical_move(&self, scratch: &mut Vec<Move>, score: impl Fn(Move) -> i32) -> Option<Move> {
+        self.generate(Safety::pseudo_legal(self.opponents(self.to_move)), Generate::Tactical, scratch);
+        // Ranked by score, then by generation order; an illegal move is seldom the best, so the
+        // best is searched for again below the last one found illegal rather than sorted.
+        let rank = |i: usize| (score(scratch[i]), std::cmp::Reverse(i));
+        let mut below = None;
+        loop {
+            let next = (0..scratch.len()).map(rank).filter(|r| r.0 > 0 && below.is_none_or(|b| *r < b)).max()?;
+            let mv = scratch[next.1.0];
+            if self.pseudo_legal_move_is_legal(mv) {
+                return Some(mv);
+            }
+            below = Some(next);
+        }
+    }
+
     /// The first of [`Position::legal_moves`] (the pass where that is the only move), found
     /// without generating the rest; `scratch` is the vector it is generated into (cleared).
     pub fn first_legal_move(&self, scratch: &mut Vec<Move>) -> Option<Move> {

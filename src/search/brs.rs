@@ -36,16 +36,15 @@ impl<const W: usize> Worker<'_, W> {
             return m;
         }
         let mut moves = std::mem::take(&mut self.stack[ply].brs.replies);
-        self.pos.legal_tactical_moves(&mut moves);
         let values = self.shared.eval.values();
-        let static_score = |m: &Move| -> i32 {
+        let static_score = |m: Move| -> i32 {
             let victim = self.pos.man_at(m.victim_cell());
             let capture = if m.kind() == MoveKind::EnPassant || victim.is_some() { values[victim.kind()] } else { 0 };
             capture + m.promotion().map_or(0, |t| values[t])
         };
         // The first of the best (ties keep the generation order); where no capture or promotion
         // gains anything, the first move generated.
-        let best = moves.iter().copied().rev().max_by_key(static_score).filter(|m| static_score(m) > 0);
+        let best = self.pos.best_tactical_move(&mut moves, static_score);
         let m = best.or_else(|| self.pos.first_legal_move(&mut moves)).unwrap_or(Move::PASS);
         self.stack[ply].brs.replies = moves;
         self.static_moves.put(key, m);
