@@ -1,8 +1,9 @@
 //! Making and unmaking moves.
 
 use super::{EnPassant, Position};
+use crate::bitboard::Bitboard;
 use crate::moves::{MAX_LEGS, Man, Move, MoveKind};
-use crate::types::{Cell, PerPlayer, PieceType, Player};
+use crate::types::{Cell, PerPlayer, PieceType, Player, PlayerSet};
 
 /// Everything `unmake` needs to restore the position before a move.
 #[derive(Clone)]
@@ -20,6 +21,7 @@ pub struct Undo<const W: usize> {
     charge_captured: [Man; MAX_LEGS],
     /// The position right after the move itself, kept when start-of-turn checkmates followed.
     pub(super) snapshot: Option<Box<Position<W>>>,
+    unattacked: PlayerSet,
 }
 
 impl<const W: usize> Position<W> {
@@ -39,6 +41,7 @@ impl<const W: usize> Position<W> {
             to_move: self.to_move,
             charge_captured: [Man::NONE; MAX_LEGS],
             snapshot: None,
+            unattacked: self.unattacked,
         };
         if let Some(a) = &mut self.accumulators {
             a.push();
@@ -101,7 +104,8 @@ impl<const W: usize> Position<W> {
             self.hash ^= z.ep(next, ep.skipped);
         }
         if self.active.len() > 2 {
-            self.start_of_turn(&mut undo, (kind != MoveKind::Pass).then_some(p));
+            self.unattacked = self.still_unattacked(undo.unattacked, mv, p);
+            self.start_of_turn(&mut undo);
         }
         // The network's sums are made once the move's men, start-of-turn checkmates' included,
         // are in place.
@@ -141,10 +145,37 @@ impl<const W: usize> Position<W> {
         self.fullmove = undo.fullmove;
         self.to_move = undo.to_move;
         self.hash = undo.hash;
+        self.unattacked = undo.unattacked;
         if let Some(a) = &mut accumulators {
             a.pop();
         }
         self.accumulators = accumulators;
+    }
+
+    /// The players whose royal piece no opponent attacks after `mv` by `mover`, from `before`, those
+    /// before it: the mover, whose legal move leaves its own safe, and those whose royal piece's
+    /// influence cells (`AttackTables::influence`) the move left alone. After a Charge, the mover
+    /// alone; after the pass, as before.
+    fn still_unattacked(&self, before: PlayerSet, mv: Move, mover: Player) -> PlayerSet {
+        let changed = match mv.kind() {
+            MoveKind::Pass => return before,
+            MoveKind::Charge => return PlayerSet::only(mover),
+            MoveKind::Castle => {
+                let c = &self.game.rules.castles[mv.castle_index()];
+                Bitboard::from_cells([mv.from(), mv.to(), c.rook_from, c.rook_to])
+            }
+            _ => Bitboard::from_cells([mv.from(), mv.to(), mv.victim_cell()]),
+        };
+        let influence = &self.game.attacks.influence;
+        let mut after = PlayerSet::only(mover);
+        for q in before.iter() {
+            if let Some(k) = self.royal[q]
+                && !influence[k].intersects(&changed)
+            {
+                after.insert(q);
+            }
+        }
+        after
     }
 
     /// Drops the castling rights of pieces leaving, entering or captured on `from` and `to`.

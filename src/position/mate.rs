@@ -10,13 +10,11 @@ use crate::types::{Cell, Player, PlayerSet};
 
 impl<const W: usize> Position<W> {
     /// While the player to move attacks another active player's royal piece, that player is
-    /// checkmated (victims in turn order, one at a time). `moved` is the player who has just made
-    /// a move other than the pass: a legal move leaves its own royal piece attacked by nobody, so
-    /// that player is not tested until a checkmate has changed the board.
-    pub(super) fn start_of_turn(&mut self, undo: &mut Undo<W>, moved: Option<Player>) {
+    /// checkmated (victims in turn order, one at a time). The players known to be attacked by
+    /// nobody (`unattacked`, forgotten once a checkmate changes the board) are not tested.
+    pub(super) fn start_of_turn(&mut self, undo: &mut Undo<W>) {
         let p = self.to_move;
         let mover = PlayerSet::only(p);
-        let mut safe = moved;
         loop {
             if self.is_decided() {
                 return;
@@ -28,11 +26,14 @@ impl<const W: usize> Position<W> {
                 if q == p {
                     break;
                 }
-                if safe == Some(q) {
-                    debug_assert!(!self.in_check(q), "a move left its own royal piece attacked");
+                if self.side_of(p).has(q) {
                     continue;
                 }
-                if self.side_of(p).has(q) {
+                if self.unattacked.has(q) {
+                    debug_assert!(
+                        self.royal_cell(q).is_none_or(|k| !self.attacked(k, self.occ, mover, Bitboard::EMPTY, Facing::Ignored)),
+                        "a royal piece known to be safe is attacked"
+                    );
                     continue;
                 }
                 if let Some(k) = self.royal_cell(q)
@@ -44,7 +45,6 @@ impl<const W: usize> Position<W> {
                 }
             }
             let Some((q, deliverer)) = victim else { return };
-            safe = None;
             if undo.snapshot.is_none() {
                 undo.snapshot = Some(Box::new(self.clone()));
             }

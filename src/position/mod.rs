@@ -84,6 +84,10 @@ pub struct Position<const W: usize> {
     pub(crate) elimination_order: ArrayVec<Player, MAX_PLAYERS>,
     /// Set when a rule ends the game with a winner while others are still on the board.
     pub(crate) winner: Option<Player>,
+    /// Players whose royal piece no opponent attacks (the facing rule apart), known from the
+    /// moves that led here (`make`): the start-of-turn checkmate test leaves them out. Placing or
+    /// removing a man outside a move forgets them all.
+    pub(crate) unattacked: PlayerSet,
 }
 
 impl<const W: usize> Position<W> {
@@ -113,6 +117,7 @@ impl<const W: usize> Position<W> {
             eliminated_by: PerPlayer::splat(None),
             elimination_order: ArrayVec::new(),
             winner: None,
+            unattacked: PlayerSet::EMPTY,
         };
         p.hash = p.compute_hash();
         p
@@ -346,6 +351,7 @@ impl<const W: usize> Position<W> {
     #[inline(always)]
     pub fn put(&mut self, cell: Cell, m: Man) {
         debug_assert!(self.man_at(cell).is_none());
+        self.unattacked = PlayerSet::EMPTY;
         self.board.set(cell, m);
         self.by_owner[m.owner()].set(cell);
         self.by_orient[m.orientation()].set(cell);
@@ -368,6 +374,7 @@ impl<const W: usize> Position<W> {
     pub fn take(&mut self, cell: Cell) -> Man {
         let m = self.man_at(cell);
         debug_assert!(m.is_some());
+        self.unattacked = PlayerSet::EMPTY;
         self.board.set(cell, Man::NONE);
         self.by_owner[m.owner()].clear(cell);
         self.by_orient[m.orientation()].clear(cell);

@@ -198,3 +198,45 @@ fn the_pawn_key_follows_the_pawns_alone() {
     let theirs = position(&[("1a2", YELLOW, "P")], RED);
     assert_ne!(mine.pawn_key(), theirs.pawn_key());
 }
+
+/// Plays random games of `id` (at most `plies` each, `games` of them) and checks after every move
+/// that no opponent attacks the royal piece of a player [`Position::unattacked`] names; returns
+/// how many such players were checked.
+fn check_unattacked<const W: usize>(id: &str, games: usize, plies: usize) -> usize {
+    let g = registry::compiled::<W>(crate::games::definition(id).expect("game"));
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut pos = Position::start(g);
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos.make(moves[(seed % moves.len() as u64) as usize]);
+            for q in pos.unattacked.iter() {
+                let k = pos.royal_cell(q).expect("a player in the game has its royal piece");
+                assert!(
+                    !pos.attacked(k, pos.occupied(), pos.opponents(q), Bitboard::EMPTY, Facing::Ignored),
+                    "{id}: {}",
+                    position_string(&pos)
+                );
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn players_known_unattacked_are_not_attacked() {
+    assert!(check_unattacked::<4>("honeycomb3", 6, 400) > 1000);
+    assert!(check_unattacked::<4>("wildhoney3", 6, 400) > 1000);
+    assert!(check_unattacked::<4>("guru2", 4, 600) > 1000);
+    assert!(check_unattacked::<4>("guru2-teams", 4, 600) > 1000);
+    assert!(check_unattacked::<6>("aof3", 3, 600) > 1000);
+}

@@ -99,6 +99,10 @@ pub struct AttackTables<const W: usize> {
     /// Per cell: the cells from which some bent path (of any bent set) reaches it on an empty
     /// board.
     pub bent_origins: Table<Cell, Bitboard<W>>,
+    /// Per cell: the cells whose men decide whether a man attacks it (the facing rule apart):
+    /// every cell an attacker could stand on, and every cell between. A move that changes none of
+    /// them leaves the cell attacked by the same men.
+    pub influence: Table<Cell, Bitboard<W>>,
 }
 
 /// Finds the group with this key or adds an empty one.
@@ -219,11 +223,11 @@ impl<const W: usize> AttackTables<W> {
         let lines_of = |rays: &[u16]| -> Table<Cell, Bitboard<W>> {
             Table::from_fn(ncells, |c| rays.iter().fold(Bitboard::EMPTY, |acc, &r| acc | tables.rays[usize::from(r)].mask[c]))
         };
-        let ride_lines = rides.iter().map(|g| lines_of(&g.rays)).collect();
+        let ride_lines: Vec<_> = rides.iter().map(|g| lines_of(&g.rays)).collect();
         let facing_lines = facing.as_ref().map(|g| lines_of(&g.rays)).unwrap_or_default();
         let hop_rays: Vec<u16> = hops.iter().flat_map(|g| g.rays.iter().copied()).collect();
         let hop_lines = lines_of(&hop_rays);
-        let curved_reach = curved
+        let curved_reach: Vec<Table<Cell, Bitboard<W>>> = curved
             .iter()
             .map(|g| tables.curved[usize::from(g.set)].iter().map(|paths| Bitboard::from_cells(paths.iter().flatten().copied())).collect())
             .collect();
@@ -241,7 +245,52 @@ impl<const W: usize> AttackTables<W> {
                 }
             }
         }
-        AttackTables { leaps, rides, hops, curved, bent, facing, ride_lines, facing_lines, hop_lines, curved_reach, bent_origins }
+        let mut influence: Table<Cell, Bitboard<W>> = Table::from_fn(ncells, |c| {
+            let mut cells = Bitboard::from_cell(c) | hop_lines[c];
+            for g in &leaps {
+                cells |= tables.leaps[usize::from(g.table)][c];
+            }
+            for lines in ride_lines.iter().chain(&curved_reach) {
+                cells |= lines[c];
+            }
+            cells
+        });
+        // A bent path: its origin, its first step, and its ride up to the cell.
+        if !bent.list.is_empty() {
+            for set in &tables.bent {
+                for (from, legs) in set.entries() {
+                    for leg in legs {
+                        influence[leg.mid] |= Bitboard::from_cell(from);
+                        for &r in &leg.rays {
+                            let ray = &tables.rays[usize::from(r)];
+                            let mut path = Bitboard::from_cells([from, leg.mid]);
+                            let mut cells: Vec<Cell> = ray.mask[leg.mid].iter().collect();
+                            if !ray.ascending {
+                                cells.reverse();
+                            }
+                            for t in cells {
+                                influence[t] |= path;
+                                path.set(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        AttackTables {
+            leaps,
+            rides,
+            hops,
+            curved,
+            bent,
+            facing,
+            ride_lines,
+            facing_lines,
+            hop_lines,
+            curved_reach,
+            bent_origins,
+            influence,
+        }
     }
 }
 
