@@ -139,6 +139,7 @@ impl<const W: usize> Position<W> {
         let own = self.by_owner[p];
         let side = self.side_men(p);
         let tactical = mode == Generate::Tactical;
+        let any_en_passant = self.ep.0.iter().any(Option::is_some);
         for from in own {
             let m = self.man_at(from);
             let (kind, orient) = (m.kind(), m.orientation());
@@ -168,7 +169,7 @@ impl<const W: usize> Position<W> {
                         self.push_pawn_move(kind, orient, Move::double_step(from, to, mid), out);
                     }
                 }
-                if info.en_passant {
+                if info.en_passant && any_en_passant {
                     self.push_en_passant(&s, from, kind, orient, out);
                 }
             } else {
