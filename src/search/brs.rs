@@ -36,19 +36,39 @@ impl<const W: usize> Worker<'_, W> {
             return m;
         }
         let mut moves = std::mem::take(&mut self.stack[ply].brs.replies);
-        let values = self.shared.eval.values();
-        let static_score = |m: Move| -> i32 {
-            let victim = self.pos.man_at(m.victim_cell());
-            let capture = if m.kind() == MoveKind::EnPassant || victim.is_some() { values[victim.kind()] } else { 0 };
-            capture + m.promotion().map_or(0, |t| values[t])
-        };
-        // The first of the best (ties keep the generation order); where no capture or promotion
-        // gains anything, the first move generated.
-        let best = self.pos.best_tactical_move(&mut moves, static_score);
+        let best = self.pos.best_tactical_move(&mut moves, |m| self.static_score(m));
         let m = best.or_else(|| self.pos.first_legal_move(&mut moves)).unwrap_or(Move::PASS);
         self.stack[ply].brs.replies = moves;
         self.static_moves.put(key, m);
         m
+    }
+
+    /// [`Worker::other_opponents_move`] where the position's legal moves, `legal`, are at hand.
+    fn other_opponents_move_among(&mut self, legal: &[Move]) -> Move {
+        if self.algorithm != MultiSearch::BestReplyPlus {
+            return Move::PASS;
+        }
+        let key = self.pos.hash();
+        if let Some(m) = self.static_moves.get(key) {
+            return m;
+        }
+        let best = legal.iter().copied().rev().max_by_key(|&m| self.static_score(m)).filter(|&m| self.static_score(m) > 0);
+        let m = best.or_else(|| legal.first().copied()).unwrap_or(Move::PASS);
+        self.static_moves.put(key, m);
+        m
+    }
+
+    /// The static ordering of [`Worker::other_opponents_move`]: the value of the man captured and
+    /// of the promotion; where no move scores above 0, the first move generated is played, and
+    /// among equals the first generated.
+    fn static_score(&self, m: Move) -> i32 {
+        if m.is_pass() {
+            return 0;
+        }
+        let values = self.shared.eval.values();
+        let victim = self.pos.man_at(m.victim_cell());
+        let capture = if m.kind() == MoveKind::EnPassant || victim.is_some() { values[victim.kind()] } else { 0 };
+        capture + m.promotion().map_or(0, |t| values[t])
     }
 
     /// The moves of every opponent who moves before the root player's next turn, each with the
@@ -68,9 +88,7 @@ impl<const W: usize> Worker<'_, W> {
                 list.passes.push(before);
                 list.scores.push(self.order_score(m, tt_move, ply, &quiet));
             }
-            self.stack[ply].brs.replies = std::mem::take(&mut replies);
-            let other = self.other_opponents_move(ply);
-            replies = std::mem::take(&mut self.stack[ply].brs.replies);
+            let other = self.other_opponents_move_among(&replies);
             self.stack[ply].brs.others.push(other);
             played.push((other, self.pos.make(other)));
         }
