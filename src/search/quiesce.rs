@@ -107,7 +107,7 @@ impl<const W: usize> Worker<'_, W> {
             let losing = |m: Move| {
                 if self.multi { self.losing_capture(m) } else { !self.is_capture(m) && !see_ge(&self.pos, m, 0, values) }
             };
-            list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !losing(m) && !off_topic(m));
+            list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !off_topic(m) && !losing(m));
             list.moves.extend_from_slice(&checks);
         }
         self.stack[ply].checks = checks;
