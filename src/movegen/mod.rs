@@ -32,6 +32,22 @@ enum Generate {
     First,
 }
 
+/// Of `moves` that `accepted` takes, the one `score` rates highest, if above 0, the first in
+/// `moves` among equals. The best is looked for again below each one refused rather than the
+/// moves sorted, as the best is seldom refused.
+pub fn best_scoring(moves: &[Move], score: impl Fn(Move) -> i32, accepted: impl Fn(Move) -> bool) -> Option<Move> {
+    let rank = |i: usize| (score(moves[i]), std::cmp::Reverse(i));
+    let mut below = None;
+    loop {
+        let next = (0..moves.len()).map(rank).filter(|r| r.0 > 0 && below.is_none_or(|b| *r < b)).max()?;
+        let mv = moves[next.1.0];
+        if accepted(mv) {
+            return Some(mv);
+        }
+        below = Some(next);
+    }
+}
+
 impl<const W: usize> Position<W> {
     /// Target cells of a `kind` man of orientation `orient` on `from` (all components), before
     /// legality; `own` are the mover's men.
@@ -97,23 +113,12 @@ impl<const W: usize> Position<W> {
         self.generate(self.safety(Some(in_check)), Generate::Tactical, out);
     }
 
-    /// The legal capture or promotion (or Elephant Charge) that `score` rates highest, if above
-    /// 0, the first generated among equals. The moves are generated without the legality filter
-    /// and tested best first, which spares the filter's preparation where the best is legal.
+    /// The legal capture or promotion (or Elephant Charge) that `score` rates highest, as
+    /// [`best_scoring`] chooses. The moves are generated without the legality filter and tested
+    /// best first, which spares the filter's preparation where the best is legal.
     pub fn best_tactical_move(&self, scratch: &mut Vec<Move>, score: impl Fn(Move) -> i32) -> Option<Move> {
         self.generate(Safety::pseudo_legal(self.opponents(self.to_move)), Generate::Tactical, scratch);
-        // Ranked by score, then by generation order; an illegal move is seldom the best, so the
-        // best is searched for again below the last one found illegal rather than sorted.
-        let rank = |i: usize| (score(scratch[i]), std::cmp::Reverse(i));
-        let mut below = None;
-        loop {
-            let next = (0..scratch.len()).map(rank).filter(|r| r.0 > 0 && below.is_none_or(|b| *r < b)).max()?;
-            let mv = scratch[next.1.0];
-            if self.pseudo_legal_move_is_legal(mv) {
-                return Some(mv);
-            }
-            below = Some(next);
-        }
+        best_scoring(scratch, score, |mv| self.pseudo_legal_move_is_legal(mv))
     }
 
     /// The first of [`Position::legal_moves`] (the pass where that is the only move), found

@@ -8,6 +8,7 @@ use super::MultiSearch;
 use super::history::NO_CONTEXT;
 use super::movepick::MoveList;
 use super::worker::Worker;
+use crate::movegen::best_scoring;
 use crate::position::{Move, MoveKind, Undo};
 use crate::types::Player;
 
@@ -25,26 +26,25 @@ impl<const W: usize> Worker<'_, W> {
 
     /// What an opponent who does not give the best reply plays: the pass in best-reply search;
     /// in BRS+ its first move by a static ordering (the same in a position whatever the search
-    /// has learnt, so that the moves pooled stay legal when the line is played). Remembered by
-    /// position: the same positions come back at every iteration.
+    /// has learnt, so that the moves pooled stay legal when the line is played).
     fn other_opponents_move(&mut self, ply: usize) -> Move {
-        if self.algorithm != MultiSearch::BestReplyPlus {
-            return Move::PASS;
-        }
-        let key = self.pos.hash();
-        if let Some(m) = self.static_moves.get(key) {
-            return m;
-        }
-        let mut moves = std::mem::take(&mut self.stack[ply].brs.replies);
-        let best = self.pos.best_tactical_move(&mut moves, |m| self.static_score(m));
-        let m = best.or_else(|| self.pos.first_legal_move(&mut moves)).unwrap_or(Move::PASS);
-        self.stack[ply].brs.replies = moves;
-        self.static_moves.put(key, m);
-        m
+        self.static_move(|w| {
+            let mut moves = std::mem::take(&mut w.stack[ply].brs.replies);
+            let best = w.pos.best_tactical_move(&mut moves, |m| w.static_score(m));
+            let m = best.or_else(|| w.pos.first_legal_move(&mut moves));
+            w.stack[ply].brs.replies = moves;
+            m
+        })
     }
 
     /// [`Worker::other_opponents_move`] where the position's legal moves, `legal`, are at hand.
     fn other_opponents_move_among(&mut self, legal: &[Move]) -> Move {
+        self.static_move(|w| best_scoring(legal, |m| w.static_score(m), |_| true).or_else(|| legal.first().copied()))
+    }
+
+    /// The static move `find` finds (the pass where it finds none), in BRS+; remembered by
+    /// position, as the same positions come back at every iteration.
+    fn static_move(&mut self, find: impl FnOnce(&mut Self) -> Option<Move>) -> Move {
         if self.algorithm != MultiSearch::BestReplyPlus {
             return Move::PASS;
         }
@@ -52,8 +52,7 @@ impl<const W: usize> Worker<'_, W> {
         if let Some(m) = self.static_moves.get(key) {
             return m;
         }
-        let best = legal.iter().copied().rev().max_by_key(|&m| self.static_score(m)).filter(|&m| self.static_score(m) > 0);
-        let m = best.or_else(|| legal.first().copied()).unwrap_or(Move::PASS);
+        let m = find(self).unwrap_or(Move::PASS);
         self.static_moves.put(key, m);
         m
     }

@@ -61,11 +61,14 @@ impl<const W: usize> Worker<'_, W> {
         // quiet checks too: the mates one move past the horizon are what converts won endings
         // whose mating nets the evaluation cannot see (3d boards, several levels).
         let quiet_checks = !self.multi && !in_check && qdepth == 0 && self.hunts_bare_royals(mover);
-        // With two players the check test above saves the generator its own.
-        match (in_check || quiet_checks, self.multi) {
-            (true, _) => self.pos.legal_moves_knowing_check(in_check, &mut list.moves),
-            (false, false) => self.pos.legal_tactical_moves_knowing_check(false, &mut list.moves),
-            (false, true) => self.pos.legal_tactical_moves(&mut list.moves),
+        // With two players the check test above saves the generator its own (with more, neither
+        // a check nor the quiet checks are looked at here).
+        if self.multi {
+            self.pos.legal_tactical_moves(&mut list.moves);
+        } else if in_check || quiet_checks {
+            self.pos.legal_moves_knowing_check(in_check, &mut list.moves);
+        } else {
+            self.pos.legal_tactical_moves_knowing_check(false, &mut list.moves);
         }
         let mut checks = std::mem::take(&mut self.stack[ply].checks);
         checks.clear();
