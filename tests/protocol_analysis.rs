@@ -58,6 +58,24 @@ fn multipv_gives_distinct_lines_best_first() {
     }
 }
 
+/// With three or four players the principal variation is a line of play: in BRS+ the opponents
+/// who do not give the best reply play their static moves, and those are in the line, so that a
+/// search three plies deep shows at least a whole round, every move legal in turn (the engine
+/// takes it as a position's moves), and the ponder move is the next player's.
+#[test]
+fn best_reply_lines_are_whole_rounds_of_play() {
+    for (game, players) in [("honeycomb3", 3), ("wildhoney3", 3), ("guru2", 4), ("aof3", 4)] {
+        let mut e = EngineProcess::start();
+        e.command(&format!("setoption name UCI_Variant value {game}"));
+        let (lines, best) = search(&mut e, "go depth 3");
+        let pv: Vec<&str> = lines[0].split_whitespace().skip_while(|&w| w != "pv").skip(1).collect();
+        assert!(pv.len() >= players, "{game}: {pv:?}");
+        assert_eq!(best, format!("bestmove {} ponder {}", pv[0], pv[1]), "{game}");
+        assert!(e.command(&format!("position startpos moves {}", pv.join(" "))).is_empty(), "{game}: {pv:?}");
+        assert!(e.quit().success());
+    }
+}
+
 #[test]
 fn searchmoves_restricts_the_root_in_every_game() {
     for game in GAMES {

@@ -116,9 +116,14 @@ impl<const W: usize> Position<W> {
     /// The legal capture or promotion (or Elephant Charge) that `score` rates highest, as
     /// [`best_scoring`] chooses. The moves are generated without the legality filter and tested
     /// best first, which spares the filter's preparation where the best is legal.
-    pub fn best_tactical_move(&self, scratch: &mut Vec<Move>, score: impl Fn(Move) -> i32) -> Option<Move> {
+    pub fn best_tactical_move(
+        &self,
+        scratch: &mut Vec<Move>,
+        score: impl Fn(Move) -> i32,
+        accepted: impl Fn(Move) -> bool,
+    ) -> Option<Move> {
         self.generate(Safety::pseudo_legal(self.opponents(self.to_move)), Generate::Tactical, scratch);
-        best_scoring(scratch, score, |mv| self.pseudo_legal_move_is_legal(mv))
+        best_scoring(scratch, score, |mv| accepted(mv) && self.pseudo_legal_move_is_legal(mv))
     }
 
     /// The first of [`Position::legal_moves`] (the pass where that is the only move), found

@@ -392,7 +392,7 @@ impl<const W: usize> Worker<'_, W> {
             if let Some(busy) = busy {
                 busy.unmark(child_key);
             }
-            self.unmake_play(&mut undos);
+            let played = self.unmake_play(&mut undos);
             if self.aborted {
                 break;
             }
@@ -401,7 +401,7 @@ impl<const W: usize> Worker<'_, W> {
                 best_move = mv;
                 if v > alpha {
                     alpha = v;
-                    self.update_pv(ply, mv);
+                    self.update_pv_line(ply, &played);
                     if v >= beta {
                         if quiet && mv.kind() != MoveKind::Pass {
                             self.remember_cutoff(mv, ply, depth, &quiets);

@@ -2,7 +2,8 @@
 //! at the coalition's turn, the moves of every opponent who moves before the root player's next
 //! turn are pooled, and only the chosen one is searched. In best-reply search the other opponents
 //! pass; in BRS+ they play their first move by a static ordering (the most valuable capture or
-//! promotion, else the first move generated), so that every position searched can occur.
+//! promotion that does not give material away, else the first move generated), so that every
+//! position searched can occur.
 
 use super::MultiSearch;
 use super::history::NO_CONTEXT;
@@ -10,7 +11,8 @@ use super::movepick::MoveList;
 use super::worker::Worker;
 use crate::movegen::best_scoring;
 use crate::position::{Move, MoveKind, Undo};
-use crate::types::Player;
+use crate::types::{MAX_PLAYERS, Player};
+use arrayvec::ArrayVec;
 
 impl<const W: usize> Worker<'_, W> {
     /// Whether this node pools the replies of all the root player's opponents (best-reply search
@@ -30,7 +32,7 @@ impl<const W: usize> Worker<'_, W> {
     fn other_opponents_move(&mut self, ply: usize) -> Move {
         self.static_move(|w| {
             let mut moves = std::mem::take(&mut w.stack[ply].brs.replies);
-            let best = w.pos.best_tactical_move(&mut moves, |m| w.static_score(m));
+            let best = w.pos.best_tactical_move(&mut moves, |m| w.static_score(m), |m| !w.unprofitable_capture(m));
             let m = best.or_else(|| w.pos.first_legal_move(&mut moves));
             w.stack[ply].brs.replies = moves;
             m
@@ -39,7 +41,7 @@ impl<const W: usize> Worker<'_, W> {
 
     /// [`Worker::other_opponents_move`] where the position's legal moves, `legal`, are at hand.
     fn other_opponents_move_among(&mut self, legal: &[Move]) -> Move {
-        self.static_move(|w| best_scoring(legal, |m| w.static_score(m), |_| true).or_else(|| legal.first().copied()))
+        self.static_move(|w| best_scoring(legal, |m| w.static_score(m), |m| !w.unprofitable_capture(m)).or_else(|| legal.first().copied()))
     }
 
     /// The static move `find` finds (the pass where it finds none), in BRS+; remembered by
@@ -59,7 +61,9 @@ impl<const W: usize> Worker<'_, W> {
 
     /// The static ordering of [`Worker::other_opponents_move`]: the value of the man captured and
     /// of the promotion; where no move scores above 0, the first move generated is played, and
-    /// among equals the first generated.
+    /// among equals the first generated. A capture the exchange makes unprofitable
+    /// ([`Worker::unprofitable_capture`]) is passed over: an opponent who trades its Queen for a
+    /// defended Pawn, or a Rook for a Rook against the rest, is a model that opponents blunder.
     fn static_score(&self, m: Move) -> i32 {
         if m.is_pass() {
             return 0;
@@ -128,10 +132,14 @@ impl<const W: usize> Worker<'_, W> {
         }
     }
 
-    /// Takes back everything [`Worker::make_play`] played.
-    pub(super) fn unmake_play(&mut self, undos: &mut Vec<(Move, Undo<W>)>) {
+    /// Takes back everything [`Worker::make_play`] played, and returns those moves in the order
+    /// played: the line a principal variation holds for the play, so that it stays legal move
+    /// by move where opponents who do not reply play their static moves.
+    pub(super) fn unmake_play(&mut self, undos: &mut Vec<(Move, Undo<W>)>) -> ArrayVec<Move, MAX_PLAYERS> {
+        let played = undos.iter().map(|&(m, _)| m).collect();
         while let Some((m, u)) = undos.pop() {
             self.unmake(m, u);
         }
+        played
     }
 }

@@ -51,13 +51,27 @@ impl<const W: usize> Worker<'_, W> {
     /// A capture by a more valuable man on a cell that another player then attacks: likely to
     /// lose material, so quiescence can skip it.
     pub fn losing_capture(&self, mv: Move) -> bool {
+        self.capture_answered(mv, false)
+    }
+
+    /// [`Worker::losing_capture`], and while three or more players are in, a capture by a man
+    /// worth as much as its victim on an attacked cell too: at best an even trade, which costs
+    /// both its sides against the players who stay out of it (each player is scored against the
+    /// mean of its opponents).
+    pub fn unprofitable_capture(&self, mv: Move) -> bool {
+        self.capture_answered(mv, self.pos.active_count() > 2)
+    }
+
+    /// A normal capture whose capturer is worth more than its victim (or as much, with `even`)
+    /// and lands on a cell another player attacks.
+    fn capture_answered(&self, mv: Move, even: bool) -> bool {
         if mv.kind() != MoveKind::Normal {
             return false;
         }
         let values = self.shared.eval.values();
         let attacker = values[self.pos.man_at(mv.from()).kind()];
         let victim = self.pos.man_at(mv.to());
-        if victim.is_none() || attacker <= values[victim.kind()] {
+        if victim.is_none() || attacker < values[victim.kind()] || (attacker == values[victim.kind()] && !even) {
             return false;
         }
         let mut occ = self.pos.occupied();

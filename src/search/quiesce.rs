@@ -105,10 +105,17 @@ impl<const W: usize> Worker<'_, W> {
                 self.multi && !root_side_mover && m.promotion().is_none() && !self.team_is_root(self.pos.man_at(m.victim_cell()).owner())
             };
             // A capture that loses material in the exchange is not searched: with three or four
-            // players by the cruder `losing_capture`; with two sides by static exchange
-            // evaluation, which the ordering does for captures (below) and this for the rest.
+            // players by the cruder `losing_capture`, and an opponent of the root's side does
+            // not trade evenly either (`unprofitable_capture`: a trade costs both its sides
+            // against the rest, and the side that fears one trades first); with two sides by
+            // static exchange evaluation, which the ordering does for captures (below) and this
+            // for the rest.
             let losing = |m: Move| {
-                if self.multi { self.losing_capture(m) } else { !self.is_capture(m) && !see_ge(&self.pos, m, 0, values) }
+                if self.multi {
+                    if root_side_mover { self.losing_capture(m) } else { self.unprofitable_capture(m) }
+                } else {
+                    !self.is_capture(m) && !see_ge(&self.pos, m, 0, values)
+                }
             };
             list.moves.retain(|&m| (self.is_capture(m) || m.promotion().is_some()) && !hopeless(m) && !off_topic(m) && !losing(m));
             list.moves.extend_from_slice(&checks);

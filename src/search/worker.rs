@@ -403,10 +403,16 @@ impl<'a, const W: usize> Worker<'a, W> {
 
     /// The principal variation of `ply` becomes `mv` followed by the child's.
     pub fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.update_pv_line(ply, &[mv]);
+    }
+
+    /// The principal variation of `ply` becomes `line` (the moves one play made) followed by the
+    /// child's.
+    pub fn update_pv_line(&mut self, ply: usize, line: &[Move]) {
         let (head, tail) = self.stack.split_at_mut(ply + 1);
         let pv = &mut head[ply].pv;
         pv.clear();
-        pv.push(mv);
+        pv.extend_from_slice(line);
         pv.extend_from_slice(&tail[0].pv);
     }
 
