@@ -15,6 +15,8 @@ use super::worker::Worker;
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, MultiSearch, SearchParams, is_mate_score};
 use crate::position::{Move, MoveKind};
 use crate::tt::Bound;
+use crate::types::MAX_PLAYERS;
+use arrayvec::ArrayVec;
 use std::sync::LazyLock;
 
 /// Late move reductions: from this depth, from this move number on (0-based), one ply; two
@@ -392,7 +394,10 @@ impl<const W: usize> Worker<'_, W> {
             if let Some(busy) = busy {
                 busy.unmark(child_key);
             }
-            let played = self.unmake_play(&mut undos);
+            // The moves of the play, for a principal variation it joins: with the static moves
+            // of the opponents who do not reply, so that the line stays legal move by move.
+            let played: ArrayVec<Move, MAX_PLAYERS> = if v > alpha { undos.iter().map(|&(m, _)| m).collect() } else { ArrayVec::new() };
+            self.unmake_play(&mut undos);
             if self.aborted {
                 break;
             }

@@ -11,8 +11,7 @@ use super::movepick::MoveList;
 use super::worker::Worker;
 use crate::movegen::best_scoring;
 use crate::position::{Move, MoveKind, Undo};
-use crate::types::{MAX_PLAYERS, Player};
-use arrayvec::ArrayVec;
+use crate::types::Player;
 
 impl<const W: usize> Worker<'_, W> {
     /// Whether this node pools the replies of all the root player's opponents (best-reply search
@@ -132,14 +131,10 @@ impl<const W: usize> Worker<'_, W> {
         }
     }
 
-    /// Takes back everything [`Worker::make_play`] played, and returns those moves in the order
-    /// played: the line a principal variation holds for the play, so that it stays legal move
-    /// by move where opponents who do not reply play their static moves.
-    pub(super) fn unmake_play(&mut self, undos: &mut Vec<(Move, Undo<W>)>) -> ArrayVec<Move, MAX_PLAYERS> {
-        let played = undos.iter().map(|&(m, _)| m).collect();
+    /// Takes back everything [`Worker::make_play`] played.
+    pub(super) fn unmake_play(&mut self, undos: &mut Vec<(Move, Undo<W>)>) {
         while let Some((m, u)) = undos.pop() {
             self.unmake(m, u);
         }
-        played
     }
 }
