@@ -35,7 +35,7 @@ struct Family {
 const FAMILIES: &[Family] = &[
     Family { ids: cwda::ids, definition: cwda::definition, profile: cwda::profile },
     Family { ids: ninjachess::ids, definition: ninjachess::definition, profile: |_| ninjachess::PROFILE },
-    Family { ids: honeycomb3::ids, definition: honeycomb3::definition, profile: |_| honeycomb3::PROFILE },
+    Family { ids: honeycomb3::ids, definition: honeycomb3::definition, profile: honeycomb3::profile },
     Family { ids: guru2::ids, definition: guru2::definition, profile: |_| guru2::PROFILE },
     Family { ids: aof3::ids, definition: aof3::definition, profile: |_| aof3::PROFILE },
 ];

@@ -49,7 +49,7 @@
 //! `MateRules { victim_men: Recruited }`.
 
 use super::Profile;
-use crate::eval::EvalProfile;
+use crate::eval::{EvalParams, EvalProfile, LearnedTexts, PARAMS};
 use crate::game::{GameDef, MateRules, Placement, PlayerDef, Rules, VictimMen};
 use crate::geometry::{Geometry, Vec3, hex_diagonals, scale, with_levels};
 use crate::movement::{Component, Mode, PawnDef, PieceDef, PromotionChoices, PromotionDef, Vectors};
@@ -346,12 +346,71 @@ fn build(id: &str, v: Variant) -> GameDef {
     }
 }
 
-/// How the engine plays the Honeycomb and Wildhoney family: the default evaluation.
-pub const PROFILE: Profile = Profile {
+/// How the engine plays the Honeycomb and Wildhoney family: `honeycomb3` and `wildhoney3` with
+/// [`FITTED`], the sub-variants with the default evaluation.
+pub fn profile(id: &str) -> Profile {
+    if id == "honeycomb3" || id == "wildhoney3" { FITTED } else { SUB_VARIANTS }
+}
+
+/// The sub-variants' way of playing: the default evaluation.
+const SUB_VARIANTS: Profile = Profile {
     // Round robin at 100 ms a move (tuning/round_robin.sh): BRS+ first in both variants and, in a
     // short one, in every sub-variant (docs/experiments.md).
     multi_search: MultiSearch::BestReplyPlus,
     eval: EvalProfile::DEFAULT,
+};
+
+/// The evaluation fitted to the places of 800 `honeycomb3` self-play games (Texel's method,
+/// `tuning/README.md`; 159,693 positions, error 0.120677 → 0.119365, stopped in its first
+/// round), less its `placing_stake`. Against the default evaluation at 20 ms a move:
+/// `honeycomb3` +203 ± 60 Elo, `wildhoney3` +64 ± 50 (docs/experiments.md, 2026-12-07). The
+/// sub-variants are not measured.
+const FITTED: Profile = Profile {
+    eval: EvalProfile {
+        params: EvalParams {
+            pawn_eg_value: 15,
+            leaper_eg_value: 15,
+            rider_eg_value: -195,
+            leaper_value: 105,
+            rider_value: 165,
+            rider_move_value_quarter: -65,
+            rider_move_value_eg_quarter: 40,
+            material_scale_eg_permille: 175,
+            centrality_quarter: 2,
+            centrality_eg_quarter: 67,
+            royal_centrality_quarter: -106,
+            royal_centrality_eg_quarter: 134,
+            royal_line_centrality_quarter: 50,
+            royal_advance: 90,
+            pawn_advance: 30,
+            pawn_advance_eg: 0,
+            pawn_centre_quarter: -5,
+            passed: 126,
+            passed_eg: 216,
+            isolated: 36,
+            doubled: 36,
+            doubled_eg: 36,
+            backward: 36,
+            backward_eg: 34,
+            supported: 34,
+            passed_enemy_king_eg: 22,
+            tempo: 44,
+            king_attack: 34,
+            king_danger: 18,
+            king_shield: 34,
+            king_exposure: 34,
+            pair: 10,
+            outpost_eg: 2,
+            threat_pawn: 119,
+            threat_pawn_eg: 119,
+            threat_lesser: 119,
+            threat_lesser_eg: 7,
+            hanging: 119,
+            ..PARAMS
+        },
+        learned: LearnedTexts::NONE,
+    },
+    ..SUB_VARIANTS
 };
 
 #[cfg(test)]
