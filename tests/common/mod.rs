@@ -176,12 +176,32 @@ pub fn best_text(s: &dyn Session, result: &SearchResult) -> Option<String> {
     result.best.map(|m| s.move_text(m))
 }
 
-/// A fresh directory for one test's files.
-pub fn scratch(name: &str) -> PathBuf {
+/// A fresh directory for one test's files, removed when the test passes (kept for its logs when
+/// it fails), so that test runs do not pile up directories in the system's temporary folder.
+pub fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("tessera-match-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    Scratch(dir)
+}
+
+/// See [`scratch`].
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// Runs `tessera match ARGS`; returns its output, failing on a non-zero exit.
