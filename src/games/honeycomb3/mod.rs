@@ -346,10 +346,12 @@ fn build(id: &str, v: Variant) -> GameDef {
     }
 }
 
-/// How the engine plays the Honeycomb and Wildhoney family: `honeycomb3` and `wildhoney3` with
-/// [`FITTED`], the sub-variants with the default evaluation.
+/// How the engine plays the Honeycomb and Wildhoney family: the two games of single strength with
+/// Pawns (`honeycomb3`, `wildhoney3`) with [`FITTED`], the sub-variants with the default
+/// evaluation.
 pub fn profile(id: &str) -> Profile {
-    if id == "honeycomb3" || id == "wildhoney3" { FITTED } else { SUB_VARIANTS }
+    let fitted = VARIANTS.iter().any(|(name, v)| *name == id && matches!(v.strength, Strength::Single) && v.pawns);
+    if fitted { FITTED } else { SUB_VARIANTS }
 }
 
 /// The sub-variants' way of playing: the default evaluation.
