@@ -153,6 +153,29 @@ fn guru2_endings() {
     );
 }
 
+/// From a self-play game drawn by the fifty-move rule: every player in, Green far ahead of
+/// three bare Kings, Red's with no move in the corner. Green read each mate as a loss on the
+/// scale of places (`search::placing`) and the search reduced the mating checks: it won in 371
+/// plies at this node budget, after the capture-free 200 plies of the game.
+#[test]
+fn guru2_far_ahead_mates_without_delay() {
+    let men = [
+        ("Ua10", "rK"),
+        ("Ug9", "bK"),
+        ("Uc8", "gK"),
+        ("Ud7", "gR"),
+        ("Ug4", "gE"),
+        ("Lb9", "gF"),
+        ("Le9", "gR"),
+        ("Li9", "gF"),
+        ("Lc8", "gN"),
+        ("Li7", "oK"),
+    ];
+    let plies = convert("guru2", &fen("guru2", &men, "g rbgo - - 0 1 0:"), "Green").expect("Green wins");
+    println!("far ahead: {plies} plies");
+    assert!(plies <= 120, "three mates took {plies} plies");
+}
+
 #[test]
 fn aof3_endings() {
     check(

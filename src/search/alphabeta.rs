@@ -375,7 +375,10 @@ impl<const W: usize> Worker<'_, W> {
                 v = child(self, depth - 1 + extension, alpha, beta);
             } else {
                 let reduction = if !duel {
-                    reduction(quiet, depth, i, in_check)
+                    // A check of a bare royal piece is how a mate begins, and the mate takes a
+                    // round to take effect: reduced, it fell below the horizon.
+                    let r = reduction(quiet, depth, i, in_check);
+                    if r > 0 && self.checks_bare_royal(mover) { 0 } else { r }
                 } else if quiet && !in_check {
                     quiet_reduction(&self.params, depth, i, pv_node, gives_check || self.stack[ply].killers.contains(&mv), credit)
                 } else {

@@ -28,11 +28,12 @@
 use crate::position::Position;
 
 /// How a search from `root` reads values below eliminations (`None`: as they are; always in team
-/// games, whose places are a team's members' together).
-pub(super) fn for_root<const W: usize>(root: &Position<W>, stake: i32) -> Option<Placings> {
+/// games, whose places are a team's members' together). `lead` is the root player's evaluation
+/// at the root: where it exceeds the stake, the stake is raised by it (see [`Placings::new`]).
+pub(super) fn for_root<const W: usize>(root: &Position<W>, stake: i32, lead: i32) -> Option<Placings> {
     let game = root.game();
     let out_or_bare = root.active_count() < game.nplayers || root.active_players().iter().any(|p| root.is_bare(p));
-    if game.rules.teams || !out_or_bare { None } else { Placings::new(root.active_count(), stake) }
+    if game.rules.teams || !out_or_bare { None } else { Placings::new(root.active_count(), stake).map(|p| p.with_lead(lead)) }
 }
 
 /// How a search reads values below eliminations (see the module's text).
@@ -71,6 +72,15 @@ impl Placings {
     /// winner and above every player out, level with the others in).
     pub fn bystander(&self, players: usize) -> i32 {
         (self.root_players - self.players(players) - 1) * self.stake / (self.root_players - 1)
+    }
+
+    /// The stake for a root whose player's evaluation is `lead`: a sure win is worth at least
+    /// the stake more than the lead. A player far ahead against bare royal pieces evaluates well
+    /// above the stake (the mop-up term pays thousands), and with the stake as it is every mate
+    /// it gave read as a loss, `((k − 1) v + (r − k) stake) / (r − 1)` below `v`: in `guru2` a player with two
+    /// Rooks against three bare Kings declined a mate in one round for 200 plies.
+    fn with_lead(self, lead: i32) -> Self {
+        Placings { stake: self.stake + lead.max(0), ..self }
     }
 
     fn players(&self, players: usize) -> i32 {
@@ -119,6 +129,20 @@ mod tests {
     }
 
     #[test]
+    fn a_mate_by_a_player_far_ahead_reads_as_a_gain() {
+        // Green, 7,781 ahead of three bare Kings (material and mop-up), mates one of them and
+        // evaluates 7,348 after it (`guru2`, a self-play game drawn by the fifty-move rule).
+        let (before, after) = (7781, 7348);
+        let as_it_was = Placings::new(4, 3000).expect("four players");
+        assert!(as_it_was.eval(3, after) < before, "the stake alone: the mate reads as a loss");
+        let led = as_it_was.with_lead(before);
+        assert!(led.eval(3, after) > led.eval(4, before), "raised by the lead: a gain");
+        assert_eq!(led.eval(4, before), before, "the root's own count reads as it is");
+        let behind = as_it_was.with_lead(-2000);
+        assert_eq!(behind.draw(3), as_it_was.draw(3), "a root behind keeps the stake");
+    }
+
+    #[test]
     fn values_are_read_once_a_player_is_out_or_bare() {
         use crate::notation::{parse_position, placement_from};
         let def = crate::games::definition("guru2").expect("guru2");
@@ -126,7 +150,7 @@ mod tests {
         let game = crate::registry::compiled::<4>(def);
         let at = |men: &[(&str, &str)], rest: &str| {
             let text = format!("{} {rest}", placement_from(&geometry, men).expect("cells"));
-            for_root(&parse_position(game, &text).expect("position"), 3000)
+            for_root(&parse_position(game, &text).expect("position"), 3000, 0)
         };
         let kings = [("La1", "rK"), ("Lj1", "bK"), ("Uj10", "gK"), ("Ua10", "oK")];
         let armed = [("Lb2", "rR"), ("Li2", "bR"), ("Ui9", "gR"), ("Ub9", "oR")];
@@ -134,6 +158,6 @@ mod tests {
         assert!(at(&every_man, "r rbgo - - 0 1 0:").is_none(), "every player in and armed: as they are");
         let orange_bare = at(&every_man[..7], "r rbgo - - 0 1 0:").expect("Orange bare: read");
         assert_eq!(orange_bare.draw(3), 1000, "a draw of three, from four in");
-        assert!(for_root(&crate::position::Position::start(game), 3000).is_none(), "the start");
+        assert!(for_root(&crate::position::Position::start(game), 3000, 0).is_none(), "the start");
     }
 }

@@ -222,12 +222,12 @@ impl<'a, const W: usize> Worker<'a, W> {
         settings: SearchSettings,
         learned: Learned,
     ) -> Self {
-        Worker {
+        let mut worker = Worker {
             pos: root.clone(),
             root: root.to_move(),
             root_side: if team_search(root, &settings) { root.side_of(root.to_move()) } else { PlayerSet::only(root.to_move()) },
             multi: several_left(root),
-            placings: placing::for_root(root, shared.eval.params().placing_stake),
+            placings: None,
             path: path.to_vec(),
             root_len: path.len(),
             shared,
@@ -250,7 +250,13 @@ impl<'a, const W: usize> Worker<'a, W> {
             depth: 0,
             reporter: None,
             last_info: Instant::now(),
+        };
+        let stake = worker.shared.eval.params().placing_stake;
+        if stake > 0 {
+            let lead = worker.side_eval();
+            worker.placings = placing::for_root(root, stake, lead);
         }
+        worker
     }
 
     /// At the root, keeps only the moves this search may play.
@@ -521,6 +527,14 @@ impl<'a, const W: usize> Worker<'a, W> {
             royal.map_or(self.pos.game().all_cells, |k| self.pos.check_lines(k, self.pos.side_of(mover)))
         });
         lines.has(mv.from()) || lines.has(mv.to())
+    }
+
+    /// Whether a man of `p` attacks the royal piece of an opponent who has nothing else.
+    pub fn checks_bare_royal(&self, p: Player) -> bool {
+        let pos = &self.pos;
+        pos.opponents(p).iter().filter(|&q| pos.is_bare(q)).any(|q| {
+            pos.royal_cell(q).is_some_and(|k| pos.attacked(k, pos.occupied(), PlayerSet::only(p), Bitboard::EMPTY, Facing::Counted))
+        })
     }
 
     /// Whether `p` hunts bare royal pieces: every opponent has its royal piece alone and `p` has a
