@@ -9,8 +9,14 @@ opening a line, for `tessera match --openings OUT`.
 `report OPENINGS RECORDS.jsonl ...`: for matches played from those openings, the games won by
 the rules and the plies from each opening's end to the first checkmate after it.
 
+`finals RECORDS.jsonl OUT`: the last positions of the games the fifty-move rule ended in which a
+player who has mated someone still has men beside its royal piece and every other player is
+bare, with the fifty-move count set back to 0: one `fen` opening a line (conversions that
+failed, to play again).
+
     python3 tuning/bare_phase.py [--engine target/release/tessera] openings guru2.jsonl bare.txt
     python3 tuning/bare_phase.py [--engine target/release/tessera] report bare.txt played.jsonl
+    python3 tuning/bare_phase.py [--engine target/release/tessera] finals guru2.jsonl finals.txt
 """
 
 import argparse
@@ -68,6 +74,26 @@ def openings(engine, records, out_path):
     )
 
 
+def finals(engine, records, out_path):
+    written = 0
+    with open(out_path, "w") as out:
+        for r in records:
+            if r["end"] != "fifty-move rule":
+                continue
+            engine.ask(f"setoption name UCI_Variant value {r['game']}\nisready", "readyok")
+            start, moves = r.get("start"), r["moves"]
+            material, active = material_and_active(engine, start, moves)
+            armed = [p for p in active if material.get(p, 0) > 0]
+            maters = {mater[0].lower() for _, mater in engine.eliminations(start, moves)}
+            if len(armed) != 1 or armed[0] not in maters:
+                continue
+            fields = engine.ask("d", "Position:").split()[1:]
+            fields[5] = "0"
+            out.write("fen " + " ".join(fields) + "\n")
+            written += 1
+    print(f"{len(records)} games, {written} final positions written")
+
+
 def report(engine, openings_path, paths):
     lines = [line.split() for line in open(openings_path)]
     lengths = [len(w) - w.index("moves") - 1 if w and w[0] == "fen" else len(w) for w in lines]
@@ -99,12 +125,15 @@ def main():
     r = sub.add_parser("report")
     r.add_argument("openings")
     r.add_argument("records", nargs="+")
+    f = sub.add_parser("finals")
+    f.add_argument("records")
+    f.add_argument("out")
     args = parser.parse_args()
     engine = Engine(args.engine)
-    if args.command == "openings":
+    if args.command in ("openings", "finals"):
         with open(args.records) as f:
             records = [json.loads(line) for line in f if line.strip()]
-        openings(engine, records, args.out)
+        (openings if args.command == "openings" else finals)(engine, records, args.out)
     else:
         report(engine, args.openings, args.records)
 
