@@ -155,9 +155,9 @@ crate::params::tunable! {
     /// bare royal piece always beats driving it to the edge, by this much at least).
     elimination: 0..=2000,
     /// With three or more players, once one of them is out or bare: the value of a sure win over a
-    /// draw, on the evaluation's scale, with which a search reads the positions below a further
-    /// elimination on its root's scale of places (`search::placing`; 0: as they are, and another
-    /// player's win is a loss).
+    /// draw, on the evaluation's scale (raised by the root player's lead where it is ahead), with
+    /// which a search reads the positions below a further elimination on its root's scale of
+    /// places (`search::placing`; 0: as they are, and another player's win is a loss).
     placing_stake: 0..=20000,
 }
 

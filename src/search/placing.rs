@@ -24,12 +24,16 @@
 //! the mater's opponents and pays the mater a mop-up bonus, each a loss to the other players):
 //! from the positions where a player was first bare, read from there the first mate came after
 //! a median 177 plies instead of 298 (`docs/experiments.md`, 2026-12-06).
+//!
+//! A root player far ahead evaluates above the stake, where its own mates would read as losses:
+//! its stake is raised by its lead ([`Placings::with_lead`]). The lead moves from root to root,
+//! and the table's entries are shared across it as across any change of the evaluation.
 
 use crate::position::Position;
 
 /// How a search from `root` reads values below eliminations (`None`: as they are; always in team
 /// games, whose places are a team's members' together). `lead` is the root player's evaluation
-/// at the root: where it exceeds the stake, the stake is raised by it (see [`Placings::new`]).
+/// at the root: where it is ahead, the stake is raised by it (see [`Placings::with_lead`]).
 pub(super) fn for_root<const W: usize>(root: &Position<W>, stake: i32, lead: i32) -> Option<Placings> {
     let game = root.game();
     let out_or_bare = root.active_count() < game.nplayers || root.active_players().iter().any(|p| root.is_bare(p));
@@ -77,8 +81,8 @@ impl Placings {
     /// The stake for a root whose player's evaluation is `lead`: a sure win is worth at least
     /// the stake more than the lead. A player far ahead against bare royal pieces evaluates well
     /// above the stake (the mop-up term pays thousands), and with the stake as it is every mate
-    /// it gave read as a loss, `((k − 1) v + (r − k) stake) / (r − 1)` below `v`: in `guru2` a player with two
-    /// Rooks against three bare Kings declined a mate in one round for 200 plies.
+    /// it gave read as a loss, `((k − 1) v + (r − k) stake) / (r − 1)` below `v`: in `guru2` a
+    /// player with two Rooks against three bare Kings declined a mate in one round for 200 plies.
     fn with_lead(self, lead: i32) -> Self {
         Placings { stake: self.stake + lead.max(0), ..self }
     }
