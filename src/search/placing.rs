@@ -32,12 +32,12 @@
 use crate::position::Position;
 
 /// How a search from `root` reads values below eliminations (`None`: as they are; always in team
-/// games, whose places are a team's members' together). `lead` is the root player's evaluation
-/// at the root: where it is ahead, the stake is raised by it (see [`Placings::with_lead`]).
-pub(super) fn for_root<const W: usize>(root: &Position<W>, stake: i32, lead: i32) -> Option<Placings> {
+/// games, whose places are a team's members' together). The caller raises the stake by the root
+/// player's lead ([`Placings::with_lead`]).
+pub(super) fn for_root<const W: usize>(root: &Position<W>, stake: i32) -> Option<Placings> {
     let game = root.game();
     let out_or_bare = root.active_count() < game.nplayers || root.active_players().iter().any(|p| root.is_bare(p));
-    if game.rules.teams || !out_or_bare { None } else { Placings::new(root.active_count(), stake).map(|p| p.with_lead(lead)) }
+    if game.rules.teams || !out_or_bare { None } else { Placings::new(root.active_count(), stake) }
 }
 
 /// How a search reads values below eliminations (see the module's text).
@@ -83,7 +83,7 @@ impl Placings {
     /// above the stake (the mop-up term pays thousands), and with the stake as it is every mate
     /// it gave read as a loss, `((k − 1) v + (r − k) stake) / (r − 1)` below `v`: in `guru2` a
     /// player with two Rooks against three bare Kings declined a mate in one round for 200 plies.
-    fn with_lead(self, lead: i32) -> Self {
+    pub fn with_lead(self, lead: i32) -> Self {
         Placings { stake: self.stake + lead.max(0), ..self }
     }
 
@@ -154,7 +154,7 @@ mod tests {
         let game = crate::registry::compiled::<4>(def);
         let at = |men: &[(&str, &str)], rest: &str| {
             let text = format!("{} {rest}", placement_from(&geometry, men).expect("cells"));
-            for_root(&parse_position(game, &text).expect("position"), 3000, 0)
+            for_root(&parse_position(game, &text).expect("position"), 3000)
         };
         let kings = [("La1", "rK"), ("Lj1", "bK"), ("Uj10", "gK"), ("Ua10", "oK")];
         let armed = [("Lb2", "rR"), ("Li2", "bR"), ("Ui9", "gR"), ("Ub9", "oR")];
@@ -162,6 +162,6 @@ mod tests {
         assert!(at(&every_man, "r rbgo - - 0 1 0:").is_none(), "every player in and armed: as they are");
         let orange_bare = at(&every_man[..7], "r rbgo - - 0 1 0:").expect("Orange bare: read");
         assert_eq!(orange_bare.draw(3), 1000, "a draw of three, from four in");
-        assert!(for_root(&crate::position::Position::start(game), 3000, 0).is_none(), "the start");
+        assert!(for_root(&crate::position::Position::start(game), 3000).is_none(), "the start");
     }
 }

@@ -251,10 +251,9 @@ impl<'a, const W: usize> Worker<'a, W> {
             reporter: None,
             last_info: Instant::now(),
         };
-        let stake = worker.shared.eval.params().placing_stake;
-        if stake > 0 {
+        if let Some(placings) = placing::for_root(root, worker.shared.eval.params().placing_stake) {
             let lead = worker.side_eval();
-            worker.placings = placing::for_root(root, stake, lead);
+            worker.placings = Some(placings.with_lead(lead));
         }
         worker
     }
@@ -278,8 +277,12 @@ impl<'a, const W: usize> Worker<'a, W> {
 
     /// Whether a man of the root's side attacks `player`'s royal piece.
     pub fn checked_by_root_side(&self, player: Player) -> bool {
-        let checkers = PlayerSet::from_bits(self.pos.opponents(player).bits() & self.root_side.bits());
-        self.pos.royal_cell(player).is_some_and(|k| self.pos.attacked(k, self.pos.occupied(), checkers, Bitboard::EMPTY, Facing::Counted))
+        self.royal_attacked_by(player, PlayerSet::from_bits(self.pos.opponents(player).bits() & self.root_side.bits()))
+    }
+
+    /// Whether a man of `attackers` attacks `player`'s royal piece.
+    fn royal_attacked_by(&self, player: Player, attackers: PlayerSet) -> bool {
+        self.pos.royal_cell(player).is_some_and(|k| self.pos.attacked(k, self.pos.occupied(), attackers, Bitboard::EMPTY, Facing::Counted))
     }
 
     /// The static evaluation from the point of view of the team to move: in a team search, the
@@ -531,10 +534,7 @@ impl<'a, const W: usize> Worker<'a, W> {
 
     /// Whether a man of `p` attacks the royal piece of an opponent who has nothing else.
     pub fn checks_bare_royal(&self, p: Player) -> bool {
-        let pos = &self.pos;
-        pos.opponents(p).iter().filter(|&q| pos.is_bare(q)).any(|q| {
-            pos.royal_cell(q).is_some_and(|k| pos.attacked(k, pos.occupied(), PlayerSet::only(p), Bitboard::EMPTY, Facing::Counted))
-        })
+        self.pos.opponents(p).iter().filter(|&q| self.pos.is_bare(q)).any(|q| self.royal_attacked_by(q, PlayerSet::only(p)))
     }
 
     /// Whether `p` hunts bare royal pieces: every opponent has its royal piece alone and `p` has a

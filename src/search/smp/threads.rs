@@ -64,7 +64,7 @@ pub fn think<const W: usize>(
             ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(algorithm as u64)
             ^ if teams { 0x7EA3_5EA2_C400_0001 } else { 0 }
             // Values below eliminations read on the root's scale of places, where it has one.
-            ^ if placing::for_root(root, resources.eval.params().placing_stake, 0).is_some() {
+            ^ if placing::for_root(root, resources.eval.params().placing_stake).is_some() {
                 0xC2B2_AE3D_27D4_EB4Fu64.wrapping_mul(root.active_count() as u64)
             } else {
                 0
