@@ -14,13 +14,20 @@ player who has mated someone still has men beside its royal piece and every othe
 bare, with the fifty-move count set back to 0: one `fen` opening a line (conversions that
 failed, to play again).
 
+`leftovers RECORDS.jsonl ...`: per file, how the games that no rule decided end: the games per
+number of players still in and of those bare, and the men left beside the royal pieces by kind
+(a letter, `*` for a promotee of a checkmate).
+
     python3 tuning/bare_phase.py [--engine target/release/tessera] openings guru2.jsonl bare.txt
     python3 tuning/bare_phase.py [--engine target/release/tessera] report bare.txt played.jsonl
     python3 tuning/bare_phase.py [--engine target/release/tessera] finals guru2.jsonl finals.txt
+    python3 tuning/bare_phase.py [--engine target/release/tessera] leftovers guru2.jsonl
 """
 
 import argparse
+import collections
 import json
+import re
 import statistics
 
 from game_ends import DECIDED, Engine, checkmate_plies
@@ -94,6 +101,43 @@ def finals(engine, records, out_path):
     print(f"{len(records)} games, {written} final positions written")
 
 
+def leftovers(engine, records):
+    """The players in, the bare ones and the men left at the end of the undecided games."""
+    shapes, men, royal = collections.Counter(), collections.Counter(), {}
+    for r in records:
+        if r["end"] in DECIDED:
+            continue
+        if r["game"] not in royal:
+            royal[r["game"]] = royal_kinds(engine, r["game"])
+        engine.ask(f"setoption name UCI_Variant value {r['game']}\nisready", "readyok")
+        start, moves = r.get("start"), r["moves"]
+        material, active = material_and_active(engine, start, moves)
+        shapes[(len(active), sum(material.get(p, 0) == 0 for p in active))] += 1
+        board = engine.ask("d", "Position:").split()[1]
+        # A man is its owner's letter, its kind's capital and `*` for a checkmate's promotee.
+        for owner, kind in re.findall(r"([a-z])([A-Z]\*?)", board):
+            if owner in active and kind.rstrip("*") not in royal[r["game"]]:
+                men[kind] += 1
+    for (players, bare), games in sorted(shapes.items()):
+        print(f"{games} games end with {players} players in, {bare} of them bare")
+    print("men left: " + ", ".join(f"{kind} {n}" for kind, n in men.most_common()))
+
+
+def royal_kinds(engine, game):
+    """The codes of the game's royal kinds (its `pieces` listing)."""
+    engine.proc.stdin.write(f"setoption name UCI_Variant value {game}\npieces\n")
+    kinds = set()
+    while True:
+        line = engine.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the engine exited after 'pieces'")
+        words = line.split()
+        if words[:1] == ["piece"] and words[words.index("royal") + 1] == "yes":
+            kinds.add(words[2])
+        if words[:1] == ["pieces"] and words[1] == "end":
+            return kinds
+
+
 def report(engine, openings_path, paths):
     lines = [line.split() for line in open(openings_path)]
     lengths = [len(w) - w.index("moves") - 1 if w and w[0] == "fen" else len(w) for w in lines]
@@ -128,12 +172,19 @@ def main():
     f = sub.add_parser("finals")
     f.add_argument("records")
     f.add_argument("out")
+    lo = sub.add_parser("leftovers")
+    lo.add_argument("records", nargs="+")
     args = parser.parse_args()
     engine = Engine(args.engine)
     if args.command in ("openings", "finals"):
         with open(args.records) as f:
             records = [json.loads(line) for line in f if line.strip()]
         (openings if args.command == "openings" else finals)(engine, records, args.out)
+    elif args.command == "leftovers":
+        for path in args.records:
+            with open(path) as f:
+                print(f"{path}:")
+                leftovers(engine, [json.loads(line) for line in f if line.strip()])
     else:
         report(engine, args.openings, args.records)
 
