@@ -138,12 +138,17 @@ def royal_kinds(engine, game):
             return kinds
 
 
+def read_records(path):
+    """The games of a match's JSON lines."""
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
 def report(engine, openings_path, paths):
     lines = [line.split() for line in open(openings_path)]
     lengths = [len(w) - w.index("moves") - 1 if w and w[0] == "fen" else len(w) for w in lines]
     for path in paths:
-        with open(path) as f:
-            records = [json.loads(line) for line in f if line.strip()]
+        records = read_records(path)
         to_mate, won = [], 0
         for r in records:
             start = lengths[r["opening"]]
@@ -177,14 +182,11 @@ def main():
     args = parser.parse_args()
     engine = Engine(args.engine)
     if args.command in ("openings", "finals"):
-        with open(args.records) as f:
-            records = [json.loads(line) for line in f if line.strip()]
-        (openings if args.command == "openings" else finals)(engine, records, args.out)
+        (openings if args.command == "openings" else finals)(engine, read_records(args.records), args.out)
     elif args.command == "leftovers":
         for path in args.records:
-            with open(path) as f:
-                print(f"{path}:")
-                leftovers(engine, [json.loads(line) for line in f if line.strip()])
+            print(f"{path}:")
+            leftovers(engine, read_records(path))
     else:
         report(engine, args.openings, args.records)
 
