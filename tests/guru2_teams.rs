@@ -9,8 +9,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::{EngineProcess, SessionText};
+use crate::common::{self, EngineProcess, SessionText};
 use crate::guru2::fen;
+use tessera::search::{Limits, MultiSearch};
 use tessera::session::{self, Session};
 
 fn open(game: &str, fen: &str, moves: &[&str]) -> Box<dyn Session> {
@@ -142,4 +143,21 @@ fn the_protocol_shows_teams_and_the_team_result() {
         ]
     );
     assert!(e.quit().success());
+}
+
+/// A team's mate of a weak opponent is a gain for the team. Blue and Orange have two Rooks, two
+/// Knights, four Elephants and four Ferzes against two bare Kings; Green's King on Uj8 has no
+/// move, so any check mates it (a position of a game drawn by the fifty-move rule at 10 s +
+/// 0.1 s). Blue's Rook on Ui10 checks from Uj10. With a team's evaluation taken as the mean of
+/// its players' own, each of which counted the partner among its opponents, the mate shrank the
+/// weight of Blue's and Orange's own men and read as a loss: Blue played Uh2Lg2.
+#[test]
+fn a_team_checks_a_king_without_a_move() {
+    let start = "8bR1/bR9/4oE4gK/10/10/10/2bN7/5bE4/7bF2/10/7bN2/8oK1/10/3rK4bK1/4oE5/10/10/10/1oF2oF5/10 g rbgo - - 0 109 0:";
+    let mut s = open("guru2-teams", start, &["0000", "Le6Lc4", "Ld7Lc7"]);
+    let result = common::think(&*s, &Limits { depth: Some(5), ..Limits::default() }, MultiSearch::default());
+    let best = common::best_text(&*s, &result).expect("a move");
+    s.play_text(&best).expect("legal");
+    let checked: Vec<_> = s.status().in_check.iter().map(|p| s.player_name(p).to_string()).collect();
+    assert_eq!(checked, ["Green"], "Blue played {best}");
 }

@@ -39,7 +39,7 @@ use std::sync::Arc;
 use crate::params::ParamError;
 use crate::position::{PHASE_FULL, Position, Tapered};
 use crate::tables::Game;
-use crate::types::{PerPlayer, PieceType, Player, Table};
+use crate::types::{PerPlayer, PieceType, Player, PlayerSet, Table};
 pub use activity::activity_off;
 pub use params::{EvalParams, PARAMS};
 pub use pawns::PawnCache;
@@ -211,6 +211,22 @@ impl Evaluator {
             out[p] = self.relative(pos, &sums, p);
         }
         out
+    }
+
+    /// The evaluation of a team game from the point of view of `side` (a team, its players out
+    /// of the game included): the terms of its players still in less those of every other
+    /// player still in, per player the side began with, within [`EVAL_LIMIT`]. Not the mean of
+    /// its players' [`Evaluator::evaluate_for`], which counts a partner among the opponents:
+    /// there a mate of a weak opponent shrank the weight of the mater's own side and read as a
+    /// loss (`guru2-teams`: two Rooks, two Knights, two Elephants and Ferzes did not check a
+    /// King without a move in 200 plies).
+    pub fn evaluate_side<const W: usize>(&self, pos: &Position<W>, side: PlayerSet) -> i32 {
+        let sums = self.player_sums(pos, None);
+        let active = pos.active_players();
+        let own: i32 = active.iter().filter(|&p| side.has(p)).map(|p| sums[p]).sum();
+        let others: i32 = active.minus(side).iter().map(|q| sums[q]).sum();
+        let tempo = if side.has(pos.to_move()) { self.tables.params.tempo } else { 0 };
+        ((own - others) / side.len().max(1) as i32 + tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     fn relative<const W: usize>(&self, pos: &Position<W>, sums: &PerPlayer<i32>, p: Player) -> i32 {

@@ -286,7 +286,7 @@ impl<'a, const W: usize> Worker<'a, W> {
     }
 
     /// The static evaluation from the point of view of the team to move: in a team search, the
-    /// mean of the evaluations of the root's side still in the game.
+    /// root's side's ([`Evaluator::evaluate_side`](crate::eval::Evaluator::evaluate_side)).
     #[inline]
     pub fn static_eval(&mut self) -> i32 {
         let (key, slot) = self.eval_slot();
@@ -335,8 +335,7 @@ impl<'a, const W: usize> Worker<'a, W> {
         (key, (key as usize) & (EVAL_CACHE_SLOTS - 1))
     }
 
-    /// The player whose evaluation [`Worker::side_eval`] takes alone (`None`: the mean of a
-    /// team's).
+    /// The player whose evaluation [`Worker::side_eval`] takes alone (`None`: a team's).
     fn viewer(&self) -> Option<Player> {
         (self.root_side.len() == 1).then_some(self.root)
     }
@@ -345,12 +344,7 @@ impl<'a, const W: usize> Worker<'a, W> {
     fn side_eval(&mut self) -> i32 {
         match self.viewer() {
             Some(p) => self.shared.eval.evaluate_for_cached(&self.pos, p, &mut self.pawn_cache),
-            None => {
-                let all = self.shared.eval.evaluate_all(&self.pos);
-                let side = self.root_side.iter().filter(|&p| self.pos.is_active(p));
-                let (sum, n) = side.fold((0, 0), |(s, n), p| (s + all[p], n + 1));
-                sum / n.max(1)
-            }
+            None => self.shared.eval.evaluate_side(&self.pos, self.root_side),
         }
     }
 
