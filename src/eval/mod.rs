@@ -41,8 +41,9 @@ use crate::position::{PHASE_FULL, Position, Tapered};
 use crate::tables::Game;
 use crate::types::{PerPlayer, PieceType, Player, PlayerSet, Table};
 pub use activity::activity_off;
+use mopup::NetCache;
 pub use params::{EvalParams, PARAMS};
-pub use pawns::PawnCache;
+use pawns::PawnCache;
 pub use tables::EvalTables;
 
 /// The largest evaluation in absolute value. The terms have no bound of their own (`mopup_men`
@@ -117,6 +118,15 @@ impl EvalOverrides {
         }
         params
     }
+}
+
+/// What one search's evaluations keep from position to position, for one evaluator: the pawn
+/// structures of two-player positions and the mop-up's boxes of bare royal pieces. The same
+/// values, found faster.
+#[derive(Default)]
+pub struct EvalCache<const W: usize> {
+    pawns: PawnCache<W>,
+    nets: NetCache<W>,
 }
 
 /// The evaluation of one game with one set of parameters: what the search and the session
@@ -196,10 +206,9 @@ impl Evaluator {
         self.relative(pos, &self.player_sums(pos, None), p)
     }
 
-    /// [`Evaluator::evaluate_for`] with the pawn structures of two-player positions kept in
-    /// `cache` (the same value, found faster where the structure was seen before). A cache must
-    /// serve one evaluator only.
-    pub fn evaluate_for_cached<const W: usize>(&self, pos: &Position<W>, p: Player, cache: &mut PawnCache<W>) -> i32 {
+    /// [`Evaluator::evaluate_for`] with what earlier evaluations left in `cache` (the same
+    /// value, found faster). A cache must serve one evaluator only.
+    pub fn evaluate_for_cached<const W: usize>(&self, pos: &Position<W>, p: Player, cache: &mut EvalCache<W>) -> i32 {
         self.relative(pos, &self.player_sums(pos, Some(cache)), p)
     }
 
@@ -220,8 +229,8 @@ impl Evaluator {
     /// there a mate of a weak opponent shrank the weight of the mater's own side and read as a
     /// loss (`guru2-teams`: two Rooks, two Knights, two Elephants and Ferzes did not check a
     /// King without a move in 200 plies).
-    pub fn evaluate_side<const W: usize>(&self, pos: &Position<W>, side: PlayerSet) -> i32 {
-        let sums = self.player_sums(pos, None);
+    pub fn evaluate_side<const W: usize>(&self, pos: &Position<W>, side: PlayerSet, cache: &mut EvalCache<W>) -> i32 {
+        let sums = self.player_sums(pos, Some(cache));
         let active = pos.active_players();
         let own: i32 = active.iter().filter(|&p| side.has(p)).map(|p| sums[p]).sum();
         let others: i32 = active.minus(side).iter().map(|q| sums[q]).sum();
@@ -238,13 +247,17 @@ impl Evaluator {
     }
 
     /// Each player's own terms added up and blended by the phase.
-    fn player_sums<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<i32> {
-        self.sums(pos, &self.terms(pos, cache), self.phase(pos), &self.added(pos))
+    fn player_sums<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut EvalCache<W>>) -> PerPlayer<i32> {
+        let (pawns, nets) = match cache {
+            Some(c) => (Some(&mut c.pawns), Some(&mut c.nets)),
+            None => (None, None),
+        };
+        self.sums(pos, &self.terms(pos, pawns), self.phase(pos), &self.added(pos, nets))
     }
 
     /// What is added to each player's blended terms: the mop-up, and the network's correction.
-    fn added<const W: usize>(&self, pos: &Position<W>) -> PerPlayer<i32> {
-        let mut added = mopup::bonus(&self.tables, pos);
+    fn added<const W: usize>(&self, pos: &Position<W>, nets: Option<&mut NetCache<W>>) -> PerPlayer<i32> {
+        let mut added = mopup::bonus(&self.tables, pos, nets);
         let network = self.network(pos);
         for p in pos.game().players() {
             added[p] += network[p];
@@ -331,7 +344,7 @@ impl Evaluator {
         let phase = self.phase(pos);
         let psq = pos.piece_square_sums();
         let terms = self.terms(pos, None);
-        let mopup = mopup::bonus(&self.tables, pos);
+        let mopup = mopup::bonus(&self.tables, pos, None);
         let mut material = PerPlayer::splat(Tapered::ZERO);
         for c in pos.occupied() {
             let m = pos.man_at(c);

@@ -404,7 +404,7 @@ fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
     use rand::{RngExt, SeedableRng};
     let game = registry::compiled::<W>(crate::games::definition(id).expect("a game"));
     let eval = evaluator(game, &profile(id).params.with_overrides("passed_blocked=30,backward=9,supported=7").expect("valid"));
-    let mut cache = PawnCache::default();
+    let mut cache = EvalCache::default();
     let mut moves = Vec::new();
     for seed in 0..games {
         let mut rng = StdRng::seed_from_u64(seed);

@@ -15,7 +15,7 @@ use super::time::Deadline;
 use super::{Control, Info, MATE, MAX_PLY, MultiSearch, SearchParams, SearchSettings, team_search};
 use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
-use crate::eval::{EVAL_LIMIT, Evaluator, PawnCache};
+use crate::eval::{EVAL_LIMIT, EvalCache, Evaluator};
 use crate::position::{Move, MoveKind, Position, Undo};
 use crate::tt::TransTable;
 use crate::types::{Player, PlayerSet};
@@ -192,7 +192,7 @@ pub(super) struct Worker<'a, const W: usize> {
     /// Static evaluations by position hash (the root player is fixed for a search).
     eval_cache: Vec<(u64, i32)>,
     /// The pawn structures this search has evaluated (two players).
-    pawn_cache: PawnCache<W>,
+    term_cache: EvalCache<W>,
     /// BRS+: the static moves of the opponents who do not reply, by position.
     pub static_moves: StaticMoves,
     pub stack: Vec<Ply<W>>,
@@ -241,7 +241,7 @@ impl<'a, const W: usize> Worker<'a, W> {
             learned,
             static_moves: StaticMoves::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SLOTS],
-            pawn_cache: PawnCache::default(),
+            term_cache: EvalCache::default(),
             stack: (0..=MAX_PLY).map(|_| Ply::default()).collect(),
             root_key,
             algorithm: settings.algorithm,
@@ -343,8 +343,8 @@ impl<'a, const W: usize> Worker<'a, W> {
     /// The evaluation from the point of view of the root's side.
     fn side_eval(&mut self) -> i32 {
         match self.viewer() {
-            Some(p) => self.shared.eval.evaluate_for_cached(&self.pos, p, &mut self.pawn_cache),
-            None => self.shared.eval.evaluate_side(&self.pos, self.root_side),
+            Some(p) => self.shared.eval.evaluate_for_cached(&self.pos, p, &mut self.term_cache),
+            None => self.shared.eval.evaluate_side(&self.pos, self.root_side, &mut self.term_cache),
         }
     }
 
