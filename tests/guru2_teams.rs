@@ -146,7 +146,7 @@ fn the_protocol_shows_teams_and_the_team_result() {
 }
 
 /// A team's mate of a weak opponent is a gain for the team. Blue and Orange have two Rooks, two
-/// Knights, four Elephants and four Ferzes against two bare Kings; Green's King on Uj8 has no
+/// Knights, three Elephants and three Ferzes against two bare Kings; Green's King on Uj8 has no
 /// move, so any check mates it (a position of a game drawn by the fifty-move rule at 10 s +
 /// 0.1 s). Blue's Rook on Ui10 checks from Uj10. With a team's evaluation taken as the mean of
 /// its players' own, each of which counted the partner among its opponents, the mate shrank the

@@ -227,7 +227,7 @@ impl Evaluator {
     /// player still in, per player the side began with, within [`EVAL_LIMIT`]. Not the mean of
     /// its players' [`Evaluator::evaluate_for`], which counts a partner among the opponents:
     /// there a mate of a weak opponent shrank the weight of the mater's own side and read as a
-    /// loss (`guru2-teams`: two Rooks, two Knights, two Elephants and Ferzes did not check a
+    /// loss (`guru2-teams`: two Rooks, two Knights, three Elephants and three Ferzes did not check a
     /// King without a move in 200 plies).
     pub fn evaluate_side<const W: usize>(&self, pos: &Position<W>, side: PlayerSet, cache: &mut EvalCache<W>) -> i32 {
         let sums = self.player_sums(pos, Some(cache));
