@@ -27,12 +27,45 @@ pub fn compiled<const W: usize>(def: GameDef) -> &'static Game<W> {
     game
 }
 
-/// Bitboard width (64-bit words) needed for `cells` cells.
+/// Bitboard width (64-bit words) needed for `cells` cells. Every width is a copy of the engine
+/// (it is a const generic), so there are few: 3 words fit the 180-cell hex prisms, whose
+/// bitboard operations are then a quarter cheaper than at 4.
 pub fn width_for(cells: usize) -> usize {
     match cells {
         0..=64 => 1,
-        65..=256 => 4,
+        65..=192 => 3,
+        193..=256 => 4,
         257..=384 => 6,
         _ => 8,
     }
 }
+
+/// `$body` with `W` the width [`width_for`] gives `$cells` cells (a const generic chosen at run
+/// time: one arm per width).
+macro_rules! with_width {
+    ($cells:expr, $W:ident => $body:expr) => {
+        match $crate::registry::width_for($cells) {
+            1 => {
+                const $W: usize = 1;
+                $body
+            }
+            3 => {
+                const $W: usize = 3;
+                $body
+            }
+            4 => {
+                const $W: usize = 4;
+                $body
+            }
+            6 => {
+                const $W: usize = 6;
+                $body
+            }
+            _ => {
+                const $W: usize = 8;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_width;

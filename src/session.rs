@@ -10,7 +10,7 @@ use crate::game::GameDef;
 use crate::games::{self, Profile};
 use crate::notation::{self, NotationError};
 use crate::position::{GameEnd, Man, Move, MoveKind, Position};
-use crate::registry::{self, width_for};
+use crate::registry::{self, with_width};
 use crate::search::{self, Bound, Control, HelperPool, Heuristics, Info, Limits, Report, Resources, SearchSettings};
 use crate::tables::Game;
 use crate::tt::TransTable;
@@ -164,12 +164,7 @@ struct GameSession<const W: usize> {
 /// Opens a game by id at its start position.
 pub fn open(id: &str) -> Option<Box<dyn Session>> {
     let (def, profile) = (games::definition(id)?, games::profile(id)?);
-    Some(match width_for(def.geometry.len()) {
-        1 => Box::new(GameSession::<1>::new(registry::compiled(def), profile)),
-        4 => Box::new(GameSession::<4>::new(registry::compiled(def), profile)),
-        6 => Box::new(GameSession::<6>::new(registry::compiled(def), profile)),
-        _ => Box::new(GameSession::<8>::new(registry::compiled(def), profile)),
-    })
+    Some(with_width!(def.geometry.len(), W => Box::new(GameSession::<W>::new(registry::compiled(def), profile))))
 }
 
 impl<const W: usize> GameSession<W> {

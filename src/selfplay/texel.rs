@@ -21,7 +21,7 @@ use crate::eval::{EvalParams, Evaluator, LearnedTexts};
 use crate::games::Profile;
 use crate::notation::{parse_move, parse_position};
 use crate::position::Position;
-use crate::registry::{self, width_for};
+use crate::registry::{self, with_width};
 use crate::search::see_ge;
 use crate::tables::Game;
 
@@ -70,12 +70,7 @@ struct Sample<const W: usize> {
 pub fn tune(cfg: &TuneConfig, progress: &mut dyn FnMut(&str)) -> Result<TuneReport, MatchError> {
     let unknown = || format!("unknown game '{}'", cfg.game);
     let (def, profile) = (crate::games::definition(&cfg.game).ok_or_else(unknown)?, crate::games::profile(&cfg.game).ok_or_else(unknown)?);
-    match width_for(def.geometry.len()) {
-        1 => tune_in(registry::compiled::<1>(def), &profile, cfg, progress),
-        4 => tune_in(registry::compiled::<4>(def), &profile, cfg, progress),
-        6 => tune_in(registry::compiled::<6>(def), &profile, cfg, progress),
-        _ => tune_in(registry::compiled::<8>(def), &profile, cfg, progress),
-    }
+    with_width!(def.geometry.len(), W => tune_in(registry::compiled::<W>(def), &profile, cfg, progress))
 }
 
 fn tune_in<const W: usize>(
