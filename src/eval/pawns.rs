@@ -1,13 +1,13 @@
 //! Pawn structure: passed, isolated, doubled, backward and supported pawns, read off
 //! the game's pawn tables (`tables::pawns`), which know each orientation's steps and captures;
 //! and in the end game the royal pieces' distances to a passed pawn's way. A search keeps what
-//! the pawns alone decide per structure ([`PawnCache`], two players).
+//! the pawns alone decide per structure ([`PawnCache`]).
 
 use super::{EvalParams, EvalTables};
 use crate::bitboard::Bitboard;
 use crate::position::{Position, Tapered};
 use crate::tables::PawnTables;
-use crate::types::{Cell, PerPlayer, Player, Table};
+use crate::types::{Cell, MAX_PLAYERS, PerPlayer, Player, PlayerSet, Table};
 
 /// Whether any pawn-structure weight is set.
 pub(super) fn enabled(params: &EvalParams) -> bool {
@@ -29,75 +29,90 @@ pub(super) fn enabled(params: &EvalParams) -> bool {
     .any(|&w| w != 0)
 }
 
-/// What the pawn structure alone decides in a two-player position: the terms that depend on
-/// nothing else (isolated, doubled, backward, supported pawns) and where the passed pawns stand.
-/// A passed pawn's worth also depends on the men in front of it and on the royal pieces, so it is
-/// added at every evaluation.
+/// A pawn structure: per player its pawn-like men, per orientation but the last those of that
+/// orientation (which fixes the last), and the players still in, on whom a pawn's enemies depend.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct StructureKey<const W: usize> {
+    owned: [Bitboard<W>; MAX_PLAYERS],
+    oriented: [Bitboard<W>; MAX_PLAYERS - 1],
+    active: PlayerSet,
+}
+
+impl<const W: usize> StructureKey<W> {
+    fn of(pos: &Position<W>, pawns: Bitboard<W>) -> Self {
+        let mut key = StructureKey {
+            owned: [Bitboard::EMPTY; MAX_PLAYERS],
+            oriented: [Bitboard::EMPTY; MAX_PLAYERS - 1],
+            active: pos.active_players(),
+        };
+        for p in pos.game().players() {
+            key.owned[p.index()] = pawns & pos.pieces_of(p);
+            if let Some(o) = key.oriented.get_mut(p.index()).filter(|_| p.index() + 1 < pos.game().nplayers) {
+                *o = pawns & pos.by_orient[p];
+            }
+        }
+        key
+    }
+}
+
+/// What the pawn structure alone decides: the terms that depend on nothing else (isolated,
+/// doubled, backward and supported pawns) and where the passed pawns stand. A passed pawn's
+/// worth also depends on the men in front of it and on the royal pieces, so it is added at every
+/// evaluation.
 #[derive(Clone, Copy)]
 struct CachedStructure<const W: usize> {
-    /// The pawn-like men of the first player, of the second, and those of the first player's
-    /// orientation: the structure itself (a slot serves a position only if all three match).
-    pawns: [Bitboard<W>; 3],
-    fixed: [Tapered; 2],
+    key: StructureKey<W>,
+    fixed: PerPlayer<Tapered>,
     passed: Bitboard<W>,
 }
 
 /// Slots of a pawn cache.
 const PAWN_CACHE_SLOTS: usize = 1 << 13;
 
-/// Pawn structures of two-player positions already evaluated, one per slot, indexed by
-/// [`Position::pawn_key`]. A search's positions share few structures, so most evaluations find
-/// theirs here.
+/// Pawn structures already evaluated, one per slot, indexed by [`Position::pawn_key`]. A search's
+/// positions share few structures, so most evaluations find theirs here.
 pub struct PawnCache<const W: usize> {
     slots: Vec<Option<CachedStructure<W>>>,
 }
 
 impl<const W: usize> Default for PawnCache<W> {
-    /// An empty cache; its slots are allocated at first use (games of more players never use
-    /// them).
+    /// An empty cache; its slots are allocated at first use.
     fn default() -> Self {
         PawnCache { slots: Vec::new() }
     }
 }
 
-/// The pawn-structure term of every player; with two players the fixed part from `cache` where
-/// it holds the structure.
+/// The pawn-structure term of every player; the part the pawns alone decide from `cache` where it
+/// holds the structure.
 pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Tapered> {
     let mut out = PerPlayer::splat(Tapered::ZERO);
     let Some(tables) = &pos.game().pawns else { return out };
     let pawns = pos.pawn_men();
-    let active = pos.active_players();
-    match cache.filter(|_| pos.game().nplayers == 2) {
+    let key = StructureKey::of(pos, pawns);
+    let computed = |key: StructureKey<W>| {
+        let mut e = CachedStructure { key, fixed: PerPlayer::splat(Tapered::ZERO), passed: Bitboard::EMPTY };
+        for p in key.active.iter() {
+            let own = key.owned[p.index()];
+            e.fixed[p] = fixed_terms(t, pos, own, tables);
+            e.passed |= Bitboard::from_cells(own.iter().filter(|&c| passes(pos, tables, c, pawns)));
+        }
+        e
+    };
+    let entry = match cache {
         Some(cache) => {
-            let players = [Player::new(0), Player::new(1)];
-            let key = [pawns & pos.pieces_of(players[0]), pawns & pos.pieces_of(players[1]), pawns & pos.by_orient[players[0]]];
             if cache.slots.is_empty() {
                 cache.slots = vec![None; PAWN_CACHE_SLOTS];
             }
             let slot = &mut cache.slots[pos.pawn_key() as usize & (PAWN_CACHE_SLOTS - 1)];
-            let entry = match *slot {
-                Some(e) if e.pawns == key => e,
-                _ => {
-                    let e = CachedStructure {
-                        pawns: key,
-                        fixed: [fixed_terms(t, pos, key[0], tables), fixed_terms(t, pos, key[1], tables)],
-                        passed: Bitboard::from_cells((key[0] | key[1]).iter().filter(|&c| passes(pos, tables, c, pawns))),
-                    };
-                    *slot = Some(e);
-                    e
-                }
-            };
-            for (i, p) in players.into_iter().enumerate().filter(|&(_, p)| active.has(p)) {
-                out[p] = entry.fixed[i] + passed_terms(t, pos, entry.passed & entry.pawns[i], tables);
+            match *slot {
+                Some(e) if e.key == key => e,
+                _ => *slot.insert(computed(key)),
             }
         }
-        None => {
-            for p in active.iter() {
-                let own = pawns & pos.pieces_of(p);
-                let passed = Bitboard::from_cells(own.iter().filter(|&c| passes(pos, tables, c, pawns)));
-                out[p] = fixed_terms(t, pos, own, tables) + passed_terms(t, pos, passed, tables);
-            }
-        }
+        None => computed(key),
+    };
+    for p in key.active.iter() {
+        out[p] = entry.fixed[p] + passed_terms(t, pos, entry.passed & key.owned[p.index()], tables);
     }
     out
 }
