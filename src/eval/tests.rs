@@ -398,7 +398,7 @@ fn tables_of_other_parameters_are_freed_when_unused() {
 }
 
 /// Plays random games in `id`: at every position the evaluation with a pawn cache (kept over the
-/// game, so that structures come back) equals the one without, for both players.
+/// game, so that structures come back) equals the one without, for every player.
 fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
@@ -419,6 +419,7 @@ fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
                 break;
             }
             pos.make(moves[rng.random_range(0..moves.len())]);
+            pos.settle();
         }
     }
 }
@@ -427,6 +428,8 @@ fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
 fn the_pawn_cache_changes_nothing() {
     pawn_cache_agrees::<1>("chess", 20, 200);
     pawn_cache_agrees::<4>("ninjachess", 4, 150);
+    pawn_cache_agrees::<3>("honeycomb3", 4, 300);
+    pawn_cache_agrees::<4>("guru2", 3, 400);
 }
 
 /// Chess's learned network (`src/games/chess.network`), read apart from the engine's reader: a
