@@ -7,7 +7,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::tables::{CompiledComponent, Members, Orientation, RayGroup};
+use crate::tables::{CompiledComponent, LineMemo, Members, Orientation, RayGroup};
 use crate::types::{Cell, Player, PlayerSet};
 
 /// Whether the royal facing rule counts as an attack: it does for the legality of a move, and
@@ -184,7 +184,7 @@ impl<const W: usize> Position<W> {
         }
         // The facing rule adds none: royal pieces brought face to face by a legal move cannot be,
         // as the mover's own would face the other.
-        cells |= self.ride_lines(target, players);
+        cells |= self.ride_lines(target, players, None);
         if groups.hops.iter().any(|g| has(&g.members)) {
             cells |= groups.hop_lines[target];
         }
@@ -197,13 +197,17 @@ impl<const W: usize> Position<W> {
     }
 
     /// The cells on the lines that riders of `players`' types (those on the board) ride to
-    /// `target`, from `target` up to and including the first man on each.
-    pub fn ride_lines(&self, target: Cell, players: PlayerSet) -> Bitboard<W> {
+    /// `target`, from `target` up to and including the first man on each; the lines from `memo`
+    /// where there is one.
+    pub fn ride_lines(&self, target: Cell, players: PlayerSet, mut memo: Option<&mut LineMemo<W>>) -> Bitboard<W> {
         let tables = &self.game.moves;
         let men = self.pieces_of_set(players);
         let mut cells = Bitboard::EMPTY;
         for g in self.game.attacks.rides.iter().filter(|g| (self.members(&g.members) & men).any()) {
-            cells |= tables.lines_attacks(g.lines, target, self.occ);
+            cells |= match memo.as_deref_mut() {
+                Some(memo) => memo.lines_attacks(tables, g.lines, target, self.occ),
+                None => tables.lines_attacks(g.lines, target, self.occ),
+            };
         }
         cells
     }

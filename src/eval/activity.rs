@@ -8,7 +8,8 @@ use super::tables::Shape;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::attack_targets;
 use crate::position::{Position, Tapered};
-use crate::types::{MAX_TYPES, PerPlayer};
+use crate::tables::{Game, LineMemo};
+use crate::types::{Cell, MAX_TYPES, PerPlayer, PieceType, Player};
 
 /// `params` with every weight of these terms at 0.
 pub const fn activity_off(params: super::EvalParams) -> super::EvalParams {
@@ -62,7 +63,24 @@ const TRAPPED_BELOW: i32 = 3;
 /// No colour class seen yet.
 const NO_CLASS: u16 = u16::MAX;
 
-pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Activity {
+/// A man's attacks ([`attack_targets`]), its rides from `memo` where there is one.
+#[inline(always)]
+fn attacks_of<const W: usize>(
+    game: &Game<W>,
+    c: Cell,
+    kind: PieceType,
+    orient: Player,
+    occ: Bitboard<W>,
+    memo: Option<&mut LineMemo<W>>,
+) -> Bitboard<W> {
+    match (game.types[kind].plain_attacks[orient], memo) {
+        (Some(plain), Some(memo)) => game.moves.leaps[usize::from(plain.leaps)][c] | memo.lines_attacks(&game.moves, plain.lines, c, occ),
+        _ => attack_targets(game, c, kind, orient, occ),
+    }
+}
+
+/// The terms, the riders' lines from `memo` where there is one.
+pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>, mut memo: Option<&mut LineMemo<W>>) -> Activity {
     let params = &t.params;
     let game = pos.game();
     let active = pos.active_players();
@@ -105,7 +123,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             king_safety[q] += Tapered::new(shield * params.king_shield, 0);
         }
         if params.king_exposure != 0 {
-            let open = (pos.ride_lines(k, pos.opponents(q)) & !pos.pieces_of(q)).count() as i32;
+            let open = (pos.ride_lines(k, pos.opponents(q), memo.as_deref_mut()) & !pos.pieces_of(q)).count() as i32;
             king_safety[q] -= Tapered::new(open * params.king_exposure, 0);
         }
     }
@@ -120,7 +138,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
         for q in active.iter() {
             if let Some(k) = pos.royal_cell(q) {
                 let m = pos.man_at(k);
-                royal_attacks[q] = attack_targets(game, k, m.kind(), m.orientation(), occupied);
+                royal_attacks[q] = attacks_of(game, k, m.kind(), m.orientation(), occupied, memo.as_deref_mut());
                 royals.set(k);
             }
         }
@@ -157,7 +175,8 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>) -> Act
             let (kind, orient) = (m.kind(), m.orientation());
             let shape = t.shapes[kind];
             let plain = t.moves_are_attacks[kind];
-            let attacks = if attack_sets || plain { attack_targets(game, c, kind, orient, occupied) } else { Bitboard::EMPTY };
+            let attacks =
+                if attack_sets || plain { attacks_of(game, c, kind, orient, occupied, memo.as_deref_mut()) } else { Bitboard::EMPTY };
             let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
             if attack_sets {
                 attacked_by[p] |= attacks;

@@ -38,7 +38,7 @@ use std::sync::Arc;
 
 use crate::params::ParamError;
 use crate::position::{PHASE_FULL, Position, Tapered};
-use crate::tables::Game;
+use crate::tables::{Game, LineMemo};
 use crate::types::{PerPlayer, PieceType, Player, PlayerSet, Table};
 pub use activity::activity_off;
 use mopup::NetCache;
@@ -121,12 +121,13 @@ impl EvalOverrides {
 }
 
 /// What one search's evaluations keep from position to position, for one evaluator: the pawn
-/// structures of two-player positions and the mop-up's boxes of bare royal pieces. The same
-/// values, found faster.
+/// structures, the mop-up's boxes of bare royal pieces and the riders' lines. The same values,
+/// found faster.
 #[derive(Default)]
 pub struct EvalCache<const W: usize> {
     pawns: PawnCache<W>,
     nets: NetCache<W>,
+    lines: LineMemo<W>,
 }
 
 /// The evaluation of one game with one set of parameters: what the search and the session
@@ -248,11 +249,11 @@ impl Evaluator {
 
     /// Each player's own terms added up and blended by the phase.
     fn player_sums<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut EvalCache<W>>) -> PerPlayer<i32> {
-        let (pawns, nets) = match cache {
-            Some(c) => (Some(&mut c.pawns), Some(&mut c.nets)),
-            None => (None, None),
+        let (pawns, nets, lines) = match cache {
+            Some(c) => (Some(&mut c.pawns), Some(&mut c.nets), Some(&mut c.lines)),
+            None => (None, None, None),
         };
-        self.sums(pos, &self.terms(pos, pawns), self.phase(pos), &self.added(pos, nets))
+        self.sums(pos, &self.terms(pos, pawns, lines), self.phase(pos), &self.added(pos, nets))
     }
 
     /// What is added to each player's blended terms: the mop-up, and the network's correction.
@@ -303,10 +304,15 @@ impl Evaluator {
     }
 
     /// The terms beyond the piece-square sums, each computed only where its weights are set.
-    fn terms<const W: usize>(&self, pos: &Position<W>, cache: Option<&mut PawnCache<W>>) -> PerPlayer<Terms> {
-        let mut terms = self.terms_without_activity(pos, cache);
+    fn terms<const W: usize>(
+        &self,
+        pos: &Position<W>,
+        pawns: Option<&mut PawnCache<W>>,
+        lines: Option<&mut LineMemo<W>>,
+    ) -> PerPlayer<Terms> {
+        let mut terms = self.terms_without_activity(pos, pawns);
         if self.activity {
-            self.add_activity(pos, &mut terms);
+            self.add_activity(pos, &mut terms, lines);
         }
         terms
     }
@@ -330,8 +336,8 @@ impl Evaluator {
     }
 
     /// The terms that need every piece's moves, into `terms`.
-    fn add_activity<const W: usize>(&self, pos: &Position<W>, terms: &mut PerPlayer<Terms>) {
-        let a = activity::activity(&self.tables, pos);
+    fn add_activity<const W: usize>(&self, pos: &Position<W>, terms: &mut PerPlayer<Terms>, lines: Option<&mut LineMemo<W>>) {
+        let a = activity::activity(&self.tables, pos, lines);
         for p in pos.game().players() {
             terms[p].mobility = a.mobility[p];
             terms[p].king_safety += a.king_safety[p];
@@ -343,7 +349,7 @@ impl Evaluator {
     pub fn breakdown<const W: usize>(&self, pos: &Position<W>) -> Breakdown {
         let phase = self.phase(pos);
         let psq = pos.piece_square_sums();
-        let terms = self.terms(pos, None);
+        let terms = self.terms(pos, None, None);
         let mopup = mopup::bonus(&self.tables, pos, None);
         let mut material = PerPlayer::splat(Tapered::ZERO);
         for c in pos.occupied() {

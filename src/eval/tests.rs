@@ -107,11 +107,11 @@ fn mobility_and_king_safety() {
     // rounded down to 5): 3 × 4 and 3 × 8 quarter centipawns. Two of its moves (d7, f7) are next
     // to Black's King, by one piece: 2 × 10 + 2 × 1 × 8 / 8 off Black in the middle game.
     assert_eq!(e.tables.average_moves[chess().def.piece_by_code("N").expect("knight")], 5);
-    let a = activity::activity(&e.tables, &pos);
+    let a = activity::activity(&e.tables, &pos, None);
     assert_eq!((two(&a.mobility), two(&a.king_safety)), ([(3, 6), (0, 0)], [(0, 0), (-22, 0)]));
     // Mobility leaves out the cells enemy pawns attack: of the Knight's, c6 (the pawns on b7 and
     // e7 attack a6, c6, d6 and f6).
-    let a = activity::activity(&e.tables, &chess_position("4k3/1p2p3/8/4N3/8/8/8/4K3 w - - 0 1"));
+    let a = activity::activity(&e.tables, &chess_position("4k3/1p2p3/8/4N3/8/8/8/4K3 w - - 0 1"), None);
     assert_eq!(two(&a.mobility)[0], ((7 - 5) * 4 / 4, (7 - 5) * 8 / 4));
     // The breakdown blends every term by the phase and adds them up.
     let b = e.breakdown(&pos);
@@ -126,7 +126,7 @@ fn mobility_and_king_safety() {
 fn the_pawn_shield() {
     let e = evaluator(chess(), &only("king_shield=10"));
     // Next to the King on g1 or a step ahead of such a cell: f2, g2 and g3, not a2.
-    let a = activity::activity(&e.tables, &chess_position("4k3/8/8/8/8/6P1/P4PP1/6K1 w - - 0 1"));
+    let a = activity::activity(&e.tables, &chess_position("4k3/8/8/8/8/6P1/P4PP1/6K1 w - - 0 1"), None);
     assert_eq!(two(&a.king_safety)[0], (30, 0));
 }
 
@@ -137,7 +137,7 @@ fn the_royal_piece_exposed_on_rider_lines() {
     // counted: the first man on the line) and d1 to a1, 10 cells; f1 holds White's own Bishop.
     // White's only rider is that Bishop: its diagonals from Black's King on e8 run d7-a4 and
     // f7-h5, 7 cells.
-    let a = activity::activity(&e.tables, &chess_position("4k3/4r3/8/8/8/8/8/4KB2 w - - 0 1"));
+    let a = activity::activity(&e.tables, &chess_position("4k3/4r3/8/8/8/8/8/4KB2 w - - 0 1"), None);
     assert_eq!(two(&a.king_safety), [(-100, 0), (-70, 0)]);
 }
 
@@ -178,8 +178,9 @@ fn a_blocked_passed_pawn_is_worth_less() {
 
 #[test]
 fn piece_terms() {
-    let pieces =
-        |weights: &str, fen: &str| two(&activity::activity(&evaluator(chess(), &only(weights)).tables, &chess_position(fen)).pieces)[0];
+    let pieces = |weights: &str, fen: &str| {
+        two(&activity::activity(&evaluator(chess(), &only(weights)).tables, &chess_position(fen), None).pieces)[0]
+    };
     // Bishops on c1 and f1 stand on both colours; on c1 and g1 on one.
     assert_eq!(pieces("pair=30,pair_eg=50", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), (30, 50));
     assert_eq!(pieces("pair=30,pair_eg=50", "4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"), (0, 0));
@@ -207,7 +208,7 @@ fn piece_terms() {
 fn threats_against_men() {
     let threats = |fen: &str| {
         let e = evaluator(chess(), &only("threat_pawn=40,threat_pawn_eg=20,threat_lesser=10,threat_lesser_eg=5,hanging=3,hanging_eg=1"));
-        two(&activity::activity(&e.tables, &chess_position(fen)).pieces)
+        two(&activity::activity(&e.tables, &chess_position(fen), None).pieces)
     };
     // White's Knight on d5 is attacked by the pawn on e6 and defended by the pawn on c4: a pawn
     // threat; Black's pawn is no victim (pawns are not counted).
@@ -397,9 +398,10 @@ fn tables_of_other_parameters_are_freed_when_unused() {
     assert!(weak.upgrade().is_none(), "no evaluator holds them any more");
 }
 
-/// Plays random games in `id`: at every position the evaluation with a pawn cache (kept over the
-/// game, so that structures come back) equals the one without, for every player.
-fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
+/// Plays random games in `id`: at every position the evaluation with a cache (pawn structures and
+/// riders' lines, kept over the game, so that they come back) equals the one without, for every
+/// player.
+fn eval_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
     let game = registry::compiled::<W>(crate::games::definition(id).expect("a game"));
@@ -425,11 +427,12 @@ fn pawn_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
 }
 
 #[test]
-fn the_pawn_cache_changes_nothing() {
-    pawn_cache_agrees::<1>("chess", 20, 200);
-    pawn_cache_agrees::<4>("ninjachess", 4, 150);
-    pawn_cache_agrees::<3>("honeycomb3", 4, 300);
-    pawn_cache_agrees::<4>("guru2", 3, 400);
+fn the_eval_cache_changes_nothing() {
+    eval_cache_agrees::<1>("chess", 20, 200);
+    eval_cache_agrees::<4>("ninjachess", 4, 150);
+    eval_cache_agrees::<3>("honeycomb3", 4, 300);
+    eval_cache_agrees::<4>("guru2", 3, 400);
+    eval_cache_agrees::<6>("aof3", 2, 300);
 }
 
 /// Chess's learned network (`src/games/chess.network`), read apart from the engine's reader: a
