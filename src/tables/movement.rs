@@ -36,10 +36,11 @@ impl<const W: usize> RayTable<W> {
     /// The second man on the ray among `blockers` (a subset of the ray): a hopper's victim, the
     /// first man beyond its screen.
     #[inline(always)]
-    pub fn second_nearest(&self, mut blockers: Bitboard<W>) -> Option<Cell> {
-        let screen = self.nearest(blockers)?;
-        blockers.clear(screen);
-        self.nearest(blockers)
+    pub fn second_nearest(&self, blockers: Bitboard<W>) -> Option<Cell> {
+        // The men beyond the first, cut off in registers: clearing the first man's bit in
+        // memory made the next read of the set wait for that write (ninjachess's hoppers).
+        let beyond = if self.ascending { blockers & !blockers.through_first() } else { blockers & !blockers.through_last() };
+        self.nearest(beyond)
     }
 }
 
