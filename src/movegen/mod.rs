@@ -148,12 +148,16 @@ impl<const W: usize> Position<W> {
         let p = self.to_move;
         let own = self.by_owner[p];
         let side = self.side_men(p);
+        let enemy = self.occ & !side;
         let tactical = mode == Generate::Tactical;
         let any_en_passant = self.ep.0.iter().any(Option::is_some);
         for from in own {
             let m = self.man_at(from);
             let (kind, orient) = (m.kind(), m.orientation());
             let info = &game.types[kind];
+            if tactical && !info.pawn && !game.moves.capture_reach[usize::from(info.capture_reach[orient])][from].intersects(&enemy) {
+                continue;
+            }
             let mut targets = if tactical && !info.pawn {
                 self.piece_captures(from, kind, orient, side)
             } else {

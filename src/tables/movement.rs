@@ -136,6 +136,8 @@ pub struct TypeInfo<const W: usize> {
     /// Per orientation: its moves as two tables, where every component is a leap or a ride that
     /// both moves and captures.
     pub plain_moves: Table<Player, Option<LeapsAndRides>>,
+    /// Per orientation: the id of its capture reach ([`MoveTables::capture_reach`]).
+    pub capture_reach: Table<Player, u16>,
 }
 
 /// The shared tables, each built once however many types use it.
@@ -147,6 +149,11 @@ pub struct MoveTables<const W: usize> {
     pub curved: Vec<Table<Cell, Vec<Path>>>,
     /// [set][cell] -> bent legs.
     pub bent: Vec<Table<Cell, Vec<BentLeg>>>,
+    /// [id][cell] -> every cell a type's capturing components reach on the empty board, its
+    /// rides' and hops' whole rays: the cells it could ever capture on from there (all cells
+    /// for bent riders). A man whose reach holds no enemy has no capture, found without
+    /// generating its moves.
+    pub capture_reach: Vec<Table<Cell, Bitboard<W>>>,
 }
 
 impl<const W: usize> MoveTables<W> {
@@ -216,6 +223,7 @@ pub struct TableBuilder<'a, const W: usize> {
     line_keys: HashMap<Vec<u16>, u16>,
     curved_keys: HashMap<(Vec<Vec3>, u32), u16>,
     bent_keys: HashMap<Vec<(Vec3, Vec<Vec3>)>, u16>,
+    reach_keys: HashMap<Vec<(u8, u16)>, u16>,
 }
 
 fn next_id<T>(list: &[T]) -> u16 {
@@ -226,13 +234,59 @@ impl<'a, const W: usize> TableBuilder<'a, W> {
     pub fn new(geo: &'a Geometry) -> Self {
         TableBuilder {
             geo,
-            tables: MoveTables { leaps: Vec::new(), rays: Vec::new(), lines: Vec::new(), curved: Vec::new(), bent: Vec::new() },
+            tables: MoveTables {
+                leaps: Vec::new(),
+                rays: Vec::new(),
+                lines: Vec::new(),
+                curved: Vec::new(),
+                bent: Vec::new(),
+                capture_reach: Vec::new(),
+            },
             leap_keys: HashMap::new(),
             ray_keys: HashMap::new(),
             line_keys: HashMap::new(),
             curved_keys: HashMap::new(),
             bent_keys: HashMap::new(),
+            reach_keys: HashMap::new(),
         }
+    }
+
+    /// The capture reach of a type with components `comps` ([`MoveTables::capture_reach`]).
+    pub fn capture_reach(&mut self, comps: &[CompiledComponent]) -> u16 {
+        // What each capturing component reads its cells from: leap tables, rays, curved and bent
+        // sets (tagged apart).
+        let mut key: Vec<(u8, u16)> = Vec::new();
+        for comp in comps {
+            match comp {
+                CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } => {}
+                CompiledComponent::Leap { table, .. } => key.push((0, *table)),
+                CompiledComponent::Ride { rays, .. } | CompiledComponent::Hop { rays } => key.extend(rays.iter().map(|&r| (1, r))),
+                CompiledComponent::Curved { set } => key.push((2, *set)),
+                CompiledComponent::Bent { set } => key.push((3, *set)),
+            }
+        }
+        key.sort_unstable();
+        key.dedup();
+        if let Some(&id) = self.reach_keys.get(&key) {
+            return id;
+        }
+        let t = &self.tables;
+        let table = Table::from_fn(self.geo.len(), |c| {
+            key.iter().fold(Bitboard::EMPTY, |reach, &(tag, id)| {
+                let id = usize::from(id);
+                reach
+                    | match tag {
+                        0 => t.leaps[id][c],
+                        1 => t.rays[id].mask[c],
+                        2 => t.curved[id][c].iter().fold(Bitboard::EMPTY, |b, path| b | Bitboard::from_cells(path.iter().copied())),
+                        _ => !Bitboard::EMPTY,
+                    }
+            })
+        });
+        let id = next_id(&self.tables.capture_reach);
+        self.tables.capture_reach.push(table);
+        self.reach_keys.insert(key, id);
+        id
     }
 
     pub fn leap_table(&mut self, vectors: &[Vec3]) -> u16 {
@@ -369,7 +423,7 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
     def.pieces
         .iter()
         .map(|piece| {
-            let comps = Table::from_fn(nplayers, |o| {
+            let comps: Table<Player, Vec<CompiledComponent>> = Table::from_fn(nplayers, |o| {
                 piece
                     .components
                     .iter()
@@ -429,6 +483,7 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
                     Component::Ride { dirs, .. } | Component::Hop { dirs } => dirs.is_oriented(),
                     Component::Curved { .. } | Component::Bent { .. } => false,
                 });
+            let capture_reach = Table::from_fn(nplayers, |o| b.capture_reach(&comps[o]));
             TypeInfo {
                 royal: piece.royal,
                 pawn: pawn.is_some(),
@@ -458,6 +513,7 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
                         .all(|c| matches!(c, Component::Leap { mode: Mode::Both, .. } | Component::Ride { mode: Mode::Both, .. }));
                     plain.then(|| joined(b, piece.components.iter(), o))
                 }),
+                capture_reach,
             }
         })
         .collect()
