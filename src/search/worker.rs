@@ -191,7 +191,7 @@ pub(super) struct Worker<'a, const W: usize> {
     pub learned: Learned,
     /// Static evaluations by position hash (the root player is fixed for a search).
     eval_cache: Vec<(u64, i32)>,
-    /// What this search's evaluations keep: pawn structures (two players), mop-up floods.
+    /// What this search's evaluations keep: pawn structures, mop-up floods, riders' lines.
     term_cache: EvalCache<W>,
     /// BRS+: the static moves of the opponents who do not reply, by position.
     pub static_moves: StaticMoves,
