@@ -154,13 +154,15 @@ impl<const W: usize> Position<W> {
     }
 
     /// A key of the pawn-like men's cells and owners (the pawn structure), computed afresh: the
-    /// search's correction history asks for it where it evaluates.
+    /// search's correction history asks for it where it evaluates. Only the words the board has
+    /// are mixed, so that the key, and with it the play, does not depend on the bitboards' width.
     pub fn pawn_key(&self) -> u64 {
         const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
         let pawns = self.pawn_men();
+        let words = self.game.ncells.div_ceil(64);
         let mut h = 0u64;
         for p in self.game.players() {
-            for w in (pawns & self.by_owner[p]).0 {
+            for &w in &(pawns & self.by_owner[p]).0[..words] {
                 h = (h.rotate_left(23) ^ w).wrapping_mul(MIX);
             }
         }
