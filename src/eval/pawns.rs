@@ -47,8 +47,8 @@ impl<const W: usize> StructureKey<W> {
         };
         for p in pos.game().players() {
             key.owned[p.index()] = pawns & pos.pieces_of(p);
-            if let Some(o) = key.oriented.get_mut(p.index()).filter(|_| p.index() + 1 < pos.game().nplayers) {
-                *o = pawns & pos.by_orient[p];
+            if p.index() + 1 < pos.game().nplayers {
+                key.oriented[p.index()] = pawns & pos.by_orient[p];
             }
         }
         key
