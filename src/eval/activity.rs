@@ -166,47 +166,63 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>, mut me
     let half_open = Tapered::new(params.half_open_line, 0);
     let outpost = Tapered::new(params.outpost, params.outpost_eg);
     let trapped = Tapered::new(params.trapped, params.trapped_eg);
-    let piece_men = pos.pieces_of_types(t.piece_kinds.iter().copied());
     for p in active.iter() {
         let own = own_men[p];
         let opponents = pos.opponents(p);
-        for c in own & piece_men {
-            let m = pos.man_at(c);
-            let (kind, orient) = (m.kind(), m.orientation());
+        // The enemy men a threat can be against, and the cells next to the enemy royal pieces:
+        // a man's attacks seldom meet either, so one test spares the per-opponent ones.
+        let (mut enemy_men, mut enemy_zones) = (Bitboard::<W>::EMPTY, Bitboard::<W>::EMPTY);
+        for q in opponents.iter() {
+            enemy_men |= own_men[q];
+            enemy_zones |= zones[q];
+        }
+        let victims = enemy_men & !pawns & !royals;
+        // Type by type, so that what a type decides is looked up once for all its men.
+        for &kind in &t.piece_kinds {
+            let men = own & pos.pieces_of_type(kind);
+            if men.is_empty() {
+                continue;
+            }
             let shape = t.shapes[kind];
             let plain = t.moves_are_attacks[kind];
-            let attacks =
-                if attack_sets || plain { attacks_of(game, c, kind, orient, occupied, memo.as_deref_mut()) } else { Bitboard::EMPTY };
-            let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
-            if attack_sets {
-                attacked_by[p] |= attacks;
-            }
-            if threats {
-                let value = t.values[kind];
-                for q in opponents.iter() {
-                    for x in attacks & own_men[q] & !pawns & !royals {
-                        if t.values[pos.man_at(x).kind()] > value {
-                            by_lesser[q].set(x);
+            let value = t.values[kind];
+            let average_moves = t.average_moves[kind];
+            let classes = t.colour_classes[kind].as_ref();
+            let rider = redundant && shape == Shape::Rider && classes.is_none();
+            for c in men {
+                let orient = pos.man_at(c).orientation();
+                let attacks = if attack_sets || plain {
+                    attacks_of(game, c, kind, orient, occupied, memo.as_deref_mut())
+                } else {
+                    Bitboard::EMPTY
+                };
+                let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
+                if attack_sets {
+                    attacked_by[p] |= attacks;
+                }
+                if threats {
+                    for x in attacks & victims {
+                        let victim = pos.man_at(x);
+                        if t.values[victim.kind()] > value {
+                            by_lesser[victim.owner()].set(x);
                         }
                     }
                 }
-            }
-            let safe_moves = (targets & !enemy_pawn_attacks[p]).count() as i32;
-            moves[p] += safe_moves - t.average_moves[kind];
-            if safe_moves < TRAPPED_BELOW {
-                pieces[p] -= trapped * (TRAPPED_BELOW - safe_moves);
-            }
-            if kings {
-                for q in opponents.iter() {
-                    let n = (targets & zones[q]).count() as i32;
-                    if n > 0 {
-                        units[q] += n;
-                        attackers[q] += 1;
+                let safe_moves = (targets & !enemy_pawn_attacks[p]).count() as i32;
+                moves[p] += safe_moves - average_moves;
+                if safe_moves < TRAPPED_BELOW {
+                    pieces[p] -= trapped * (TRAPPED_BELOW - safe_moves);
+                }
+                if kings && targets.intersects(&enemy_zones) {
+                    for q in opponents.iter() {
+                        let n = (targets & zones[q]).count() as i32;
+                        if n > 0 {
+                            units[q] += n;
+                            attackers[q] += 1;
+                        }
                     }
                 }
-            }
-            match &t.colour_classes[kind] {
-                Some(classes) => {
+                if let Some(classes) = classes {
                     let class = classes[c];
                     let first = &mut first_class[p][kind.index()];
                     if *first == NO_CLASS {
@@ -215,23 +231,25 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>, mut me
                         paired[p][kind.index()] = true;
                     }
                 }
-                None if redundant && shape == Shape::Rider => riders[p][kind.index()] += 1,
-                None => {}
-            }
-            if lines && !t.pawn_line_rides[kind][orient].is_empty() {
-                let line =
-                    t.pawn_line_rides[kind][orient].iter().fold(Bitboard::EMPTY, |b, &r| b | game.moves.rays[usize::from(r)].mask[c]);
-                if (line & pawns & own).is_empty() {
-                    pieces[p] += if (line & pawns).is_empty() { open } else { half_open };
+                if rider {
+                    riders[p][kind.index()] += 1;
                 }
-            }
-            if outposts
-                && shape == Shape::Leaper
-                && let Some(tables) = pawn_tables
-                && (tables[p].attacked_from[c] & pawns & own).any()
-                && !enemy_spans[p].has(c)
-            {
-                pieces[p] += outpost;
+                if lines && !t.pawn_line_rides[kind][orient].is_empty() {
+                    let line = t.pawn_line_rides[kind][orient]
+                        .iter()
+                        .fold(Bitboard::EMPTY, |b, &r| b | game.moves.rays[usize::from(r)].mask[c]);
+                    if (line & pawns & own).is_empty() {
+                        pieces[p] += if (line & pawns).is_empty() { open } else { half_open };
+                    }
+                }
+                if outposts
+                    && shape == Shape::Leaper
+                    && let Some(tables) = pawn_tables
+                    && (tables[p].attacked_from[c] & pawns & own).any()
+                    && !enemy_spans[p].has(c)
+                {
+                    pieces[p] += outpost;
+                }
             }
         }
     }
