@@ -13,6 +13,7 @@ use super::network::{self, Network};
 use super::{EvalParams, LearnedTexts};
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::piece_targets;
+use crate::movement::Mode;
 use crate::position::{PieceSquare, Tapered};
 use crate::tables::{CompiledComponent, Game, PawnTables};
 use crate::types::{Cell, PieceType, Player, Table};
@@ -41,8 +42,9 @@ pub struct EvalTables {
     pub shapes: Table<PieceType, Shape>,
     /// The types of the pieces proper: leapers and riders.
     pub piece_kinds: Vec<PieceType>,
-    /// Per type: whether its moves are its attacks less its own men's cells (only leaps and rides
-    /// that both move and capture), so that one set serves mobility and threats.
+    /// Per type: whether its moves are its attacks less its own men's cells (leaps and rides that
+    /// both move and capture, curved and bent riders; no hoppers), so that one set serves
+    /// mobility and threats.
     pub moves_are_attacks: Table<PieceType, bool>,
     /// Each man's weight in the game phase (its middle-game value for pieces, 0 for pawns and
     /// royal pieces), and the total of the start position.
@@ -300,7 +302,7 @@ impl EvalTables {
         let phase_total = def.setup.iter().map(|s| phase_weights[s.kind]).sum::<i32>().max(1);
         let colour_classes = game.piece_types().map(|t| (shapes[t] != Shape::Royal).then(|| colour_classes(game, t)).flatten()).collect();
         let pawn_line_rides = pawn_line_rides(game, &shapes);
-        let moves_are_attacks = game.piece_types().map(|t| game.types[t].plain_moves.iter().all(Option::is_some)).collect();
+        let moves_are_attacks = game.piece_types().map(|t| game.types[t].comps.iter().flatten().all(moves_as_it_attacks)).collect();
         let royal = game.piece_types().find(|&t| game.types[t].royal).expect("every game has a royal type");
         let empty = Bitboard::EMPTY;
         let royal_mobility: Table<Player, Table<Cell, i32>> = Table::from_fn(game.nplayers, |p| {
@@ -380,4 +382,13 @@ pub fn tables_for<const W: usize>(game: &Game<W>, params: &EvalParams, learned: 
         cache.others.insert(key, Arc::downgrade(&tables));
     }
     tables
+}
+
+/// Whether a component's moves are its attacks less the own men's cells.
+fn moves_as_it_attacks(comp: &CompiledComponent) -> bool {
+    match comp {
+        CompiledComponent::Leap { mode, .. } | CompiledComponent::Ride { mode, .. } => *mode == Mode::Both,
+        CompiledComponent::Curved { .. } | CompiledComponent::Bent { .. } => true,
+        CompiledComponent::Hop { .. } => false,
+    }
 }

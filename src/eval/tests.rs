@@ -426,6 +426,46 @@ fn eval_cache_agrees<const W: usize>(id: &str, games: u64, plies: usize) {
     }
 }
 
+/// Plays random games in `id`: every man of a type whose moves are taken as its attacks less its
+/// own men's cells (`moves_are_attacks`) has exactly those moves.
+fn moves_are_attacks_holds<const W: usize>(id: &str, plies: usize) {
+    use crate::movegen::targets::{attack_targets, piece_targets};
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+    let game = registry::compiled::<W>(crate::games::definition(id).expect("a game"));
+    let tables = evaluator(game, &profile(id).params).tables;
+    assert!(tables.moves_are_attacks.iter().any(|&b| b), "{id}: some type is tested");
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut pos = Position::start(game);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        for c in pos.occupied() {
+            let m = pos.man_at(c);
+            if tables.moves_are_attacks[m.kind()] {
+                let own = pos.pieces_of(m.owner());
+                let attacks = attack_targets(game, c, m.kind(), m.orientation(), pos.occupied());
+                assert_eq!(piece_targets(game, c, m.kind(), m.orientation(), pos.occupied(), own), attacks & !own, "{id}");
+            }
+        }
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves[rng.random_range(0..moves.len())]);
+        pos.settle();
+    }
+}
+
+#[test]
+fn moves_are_attacks_where_the_tables_say_so() {
+    moves_are_attacks_holds::<1>("chess", 200);
+    moves_are_attacks_holds::<3>("honeycomb3", 300);
+    moves_are_attacks_holds::<3>("wildhoney3", 300);
+    moves_are_attacks_holds::<4>("ninjachess", 200);
+    moves_are_attacks_holds::<4>("guru2", 300);
+    moves_are_attacks_holds::<6>("aof3", 300);
+}
+
 #[test]
 fn the_eval_cache_changes_nothing() {
     eval_cache_agrees::<1>("chess", 20, 200);
