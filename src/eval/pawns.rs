@@ -94,7 +94,8 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>, cache
         for p in key.active.iter() {
             let own = key.owned[p.index()];
             e.fixed[p] = fixed_terms(t, pos, own, tables);
-            e.passed |= Bitboard::from_cells(own.iter().filter(|&c| passes(pos, tables, c, pawns)));
+            let enemy = pawns & pos.pieces_of_set(pos.opponents(p));
+            e.passed |= Bitboard::from_cells(own.iter().filter(|&c| passes(pos, tables, c, enemy)));
         }
         e
     };
@@ -117,12 +118,10 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>, cache
     out
 }
 
-/// Whether the pawn on `c` is passed: no enemy pawn (of `pawns`, every player's) can stop it, and
-/// it has a way to promote.
-fn passes<const W: usize>(pos: &Position<W>, tables: &Table<Player, PawnTables<W>>, c: Cell, pawns: Bitboard<W>) -> bool {
-    let man = pos.man_at(c);
-    let pt = &tables[man.orientation()];
-    let enemy = pawns & pos.pieces_of_set(pos.opponents(man.owner()));
+/// Whether the pawn on `c` is passed: none of the `enemy` pawns can stop it, and it has a way to
+/// promote.
+fn passes<const W: usize>(pos: &Position<W>, tables: &Table<Player, PawnTables<W>>, c: Cell, enemy: Bitboard<W>) -> bool {
+    let pt = &tables[pos.man_at(c).orientation()];
     (pt.stoppers[c] & enemy).is_empty() && pt.to_promotion[c].is_some()
 }
 
