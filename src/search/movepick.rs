@@ -24,28 +24,37 @@ pub(super) struct MoveList {
     pub moves: Vec<Move>,
     pub scores: Vec<i32>,
     pub passes: Vec<u8>,
+    /// Per move, whether it is still to be judged ([`MovePicker::next_judged`]); empty where
+    /// none is.
+    pub pending: Vec<bool>,
 }
 
 impl MoveList {
-    /// Drops the moves the ordering scored below zero (the captures that lose by static
-    /// exchange), keeping the scores beside their moves; for lists without passes.
-    pub fn drop_bad_captures(&mut self) {
+    /// Drops the moves the ordering scored below zero (quiet moves of bad history, captures
+    /// that lose by static exchange where it was looked at), keeping the scores and pending
+    /// marks beside their moves; for lists without passes.
+    pub fn drop_below_zero(&mut self) {
         let mut kept = 0;
         for i in 0..self.moves.len() {
             if self.scores[i] >= 0 {
                 self.moves[kept] = self.moves[i];
                 self.scores[kept] = self.scores[i];
+                if !self.pending.is_empty() {
+                    self.pending[kept] = self.pending[i];
+                }
                 kept += 1;
             }
         }
         self.moves.truncate(kept);
         self.scores.truncate(kept);
+        self.pending.truncate(kept);
     }
 
     pub fn clear(&mut self) {
         self.moves.clear();
         self.scores.clear();
         self.passes.clear();
+        self.pending.clear();
     }
 }
 
@@ -77,6 +86,40 @@ impl MovePicker {
         }
         self.next += 1;
         Some((list.moves[i], list.passes.get(i).copied().unwrap_or(0)))
+    }
+
+    /// The best move not yet handed out among those `good` accepts, for a list without passes
+    /// whose pending moves are scored as if `good` accepted them. A pending move is judged only
+    /// when the selection would hand it out or move it, and dropped, the others keeping their
+    /// order, where `good` refuses it: the moves come out as [`MovePicker::next_move`] hands them
+    /// out once every refused move is dropped beforehand.
+    pub fn next_judged(&mut self, mut good: impl FnMut(Move) -> bool) -> Option<Move> {
+        let i = self.next;
+        let list = &mut self.list;
+        debug_assert!(list.passes.is_empty() && list.pending.len() == list.moves.len());
+        'select: loop {
+            if i >= list.moves.len() {
+                return None;
+            }
+            let j = (i..list.moves.len()).max_by_key(|&j| list.scores[j]).unwrap_or(i);
+            // The move handed out, and the one the swap moves to its place.
+            for k in [j, i] {
+                if list.pending[k] {
+                    if !good(list.moves[k]) {
+                        list.moves.remove(k);
+                        list.scores.remove(k);
+                        list.pending.remove(k);
+                        continue 'select;
+                    }
+                    list.pending[k] = false;
+                }
+            }
+            list.moves.swap(i, j);
+            list.scores.swap(i, j);
+            list.pending.swap(i, j);
+            self.next += 1;
+            return Some(list.moves[i]);
+        }
     }
 
     /// How many moves were handed out before the last one.

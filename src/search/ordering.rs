@@ -15,6 +15,13 @@ use crate::position::{Move, MoveKind};
 use crate::types::Cell;
 use arrayvec::ArrayVec;
 
+/// Whether [`Worker::score_with`] looks at a capture's static exchange.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Exchanges {
+    Judged,
+    Later,
+}
+
 /// Ordering scores by class: each class above every score of the classes below.
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
@@ -81,6 +88,12 @@ impl<const W: usize> Worker<'_, W> {
     }
 
     pub fn order_score(&self, mv: Move, tt_move: Move, ply: usize, quiet: &QuietOrder) -> i32 {
+        self.score_with(mv, tt_move, ply, quiet, Exchanges::Judged)
+    }
+
+    /// [`Worker::order_score`], with `exchanges` saying whether a capture's static exchange is
+    /// looked at.
+    fn score_with(&self, mv: Move, tt_move: Move, ply: usize, quiet: &QuietOrder, exchanges: Exchanges) -> i32 {
         if mv == tt_move {
             return TT_MOVE;
         }
@@ -92,7 +105,7 @@ impl<const W: usize> Worker<'_, W> {
             let mvv_lva = values[victim.kind()] * VALUE_SCALE - values[attacker.kind()] / VALUE_SCALE;
             // With two sides, a capture that loses material in the exchange comes after the
             // quiet moves.
-            if !self.multi && !see_ge(&self.pos, mv, 0, values) {
+            if !self.multi && exchanges == Exchanges::Judged && !see_ge(&self.pos, mv, 0, values) {
                 return BAD_CAPTURE + mvv_lva;
             }
             s += CAPTURE + mvv_lva;
@@ -149,9 +162,27 @@ impl<const W: usize> Worker<'_, W> {
     pub fn score_moves(&self, list: &mut MoveList, tt_move: Move, ply: usize) {
         let quiet = self.quiet_order(ply);
         list.scores.clear();
+        list.pending.clear();
         for i in 0..list.moves.len() {
             let s = self.order_score(list.moves[i], tt_move, ply, &quiet);
             list.scores.push(s);
+        }
+    }
+
+    /// [`Worker::score_moves`] for a two-sided capture search, which drops the captures that lose
+    /// by static exchange: the captures (but the table's move) are scored as if they did not
+    /// lose and marked pending, to be judged only when they come up
+    /// ([`MovePicker::next_judged`](super::movepick::MovePicker::next_judged)). Most nodes cut
+    /// off after one or two moves, and most exchanges are then never looked at.
+    pub fn score_moves_judging_later(&self, list: &mut MoveList, tt_move: Move, ply: usize) {
+        debug_assert!(!self.multi, "exchanges are judged with two sides only");
+        let quiet = self.quiet_order(ply);
+        list.scores.clear();
+        list.pending.clear();
+        for i in 0..list.moves.len() {
+            let mv = list.moves[i];
+            list.scores.push(self.score_with(mv, tt_move, ply, &quiet, Exchanges::Later));
+            list.pending.push(mv != tt_move && self.is_capture(mv));
         }
     }
 

@@ -121,13 +121,25 @@ impl<const W: usize> Worker<'_, W> {
             list.moves.extend_from_slice(&checks);
         }
         self.stack[ply].checks = checks;
-        self.score_moves(&mut list, tt_move, ply);
-        if !self.multi && !in_check {
-            list.drop_bad_captures();
+        // With two sides out of check the captures that lose by static exchange are dropped, each
+        // judged only when it comes up; moves scored below 0 (quiet checks of bad history) go now.
+        let judged_later = !self.multi && !in_check;
+        if judged_later {
+            self.score_moves_judging_later(&mut list, tt_move, ply);
+            list.drop_below_zero();
+        } else {
+            self.score_moves(&mut list, tt_move, ply);
         }
         let mut picker = MovePicker::new(list);
         let mut best_move = Move::NONE;
-        while let Some((mv, _)) = picker.next_move() {
+        let values = self.shared.eval.values();
+        loop {
+            let next = if judged_later {
+                picker.next_judged(|m| see_ge(&self.pos, m, 0, values))
+            } else {
+                picker.next_move().map(|(m, _)| m)
+            };
+            let Some(mv) = next else { break };
             let u = self.make(mv);
             self.stack[ply + 1].previous = mv;
             let same_team = self.team_is_root(self.pos.to_move()) == self.team_is_root(mover);
