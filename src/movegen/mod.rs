@@ -155,7 +155,10 @@ impl<const W: usize> Position<W> {
             let m = self.man_at(from);
             let (kind, orient) = (m.kind(), m.orientation());
             let info = &game.types[kind];
-            if tactical && !info.pawn && !game.moves.capture_reach[usize::from(info.capture_reach[orient])][from].intersects(&enemy) {
+            if tactical
+                && !game.moves.capture_reach[usize::from(info.capture_reach[orient])][from].intersects(&enemy)
+                && !(info.pawn && (info.promotes_from[orient].has(from) || info.en_passant && any_en_passant))
+            {
                 continue;
             }
             let mut targets = if tactical && !info.pawn {

@@ -138,6 +138,10 @@ pub struct TypeInfo<const W: usize> {
     pub plain_moves: Table<Player, Option<LeapsAndRides>>,
     /// Per orientation: the id of its capture reach ([`MoveTables::capture_reach`]).
     pub capture_reach: Table<Player, u16>,
+    /// Per orientation: the cells from which one of its moves (a double step too) could end in
+    /// its promotion zone on the empty board. A pawn elsewhere, without an enemy in its capture
+    /// reach or an en passant capture, has no capture or promotion.
+    pub promotes_from: Table<Player, Bitboard<W>>,
 }
 
 /// The shared tables, each built once however many types use it.
@@ -253,25 +257,22 @@ impl<'a, const W: usize> TableBuilder<'a, W> {
 
     /// The capture reach of a type with components `comps` ([`MoveTables::capture_reach`]).
     pub fn capture_reach(&mut self, comps: &[CompiledComponent]) -> u16 {
-        // What each capturing component reads its cells from: leap tables, rays, curved and bent
-        // sets (tagged apart).
-        let mut key: Vec<(u8, u16)> = Vec::new();
-        for comp in comps {
-            match comp {
-                CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } => {}
-                CompiledComponent::Leap { table, .. } => key.push((0, *table)),
-                CompiledComponent::Ride { rays, .. } | CompiledComponent::Hop { rays } => key.extend(rays.iter().map(|&r| (1, r))),
-                CompiledComponent::Curved { set } => key.push((2, *set)),
-                CompiledComponent::Bent { set } => key.push((3, *set)),
-            }
-        }
-        key.sort_unstable();
-        key.dedup();
+        let key = reach_key(comps, true);
         if let Some(&id) = self.reach_keys.get(&key) {
             return id;
         }
+        let table = self.reach_of(&key);
+        let id = next_id(&self.tables.capture_reach);
+        self.tables.capture_reach.push(table);
+        self.reach_keys.insert(key, id);
+        id
+    }
+
+    /// Per cell, every cell the components of `key` ([`reach_key`]) reach on the empty board
+    /// (bent riders: everywhere).
+    fn reach_of(&self, key: &[(u8, u16)]) -> Table<Cell, Bitboard<W>> {
         let t = &self.tables;
-        let table = Table::from_fn(self.geo.len(), |c| {
+        Table::from_fn(self.geo.len(), |c| {
             key.iter().fold(Bitboard::EMPTY, |reach, &(tag, id)| {
                 let id = usize::from(id);
                 reach
@@ -282,11 +283,7 @@ impl<'a, const W: usize> TableBuilder<'a, W> {
                         _ => !Bitboard::EMPTY,
                     }
             })
-        });
-        let id = next_id(&self.tables.capture_reach);
-        self.tables.capture_reach.push(table);
-        self.reach_keys.insert(key, id);
-        id
+        })
     }
 
     pub fn leap_table(&mut self, vectors: &[Vec3]) -> u16 {
@@ -484,6 +481,15 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
                     Component::Curved { .. } | Component::Bent { .. } => false,
                 });
             let capture_reach = Table::from_fn(nplayers, |o| b.capture_reach(&comps[o]));
+            let promo_zone: Table<Player, Bitboard<W>> =
+                Table::from_fn(nplayers, |o| promo.map(|pr| Bitboard::from_cells(pr.zone[o].iter().copied())).unwrap_or_default());
+            let promotes_from = Table::from_fn(nplayers, |o| {
+                let reach = b.reach_of(&reach_key(&comps[o], false));
+                let zone = promo_zone[o];
+                Bitboard::from_cells(geo.all().filter(|&c| {
+                    reach[c].intersects(&zone) || double_steps[o][c].iter().any(|&(_, to)| zone.has(to))
+                }))
+            });
             TypeInfo {
                 royal: piece.royal,
                 pawn: pawn.is_some(),
@@ -491,9 +497,8 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
                 en_passant: pawn.is_some_and(|p| p.en_passant),
                 comps,
                 double_steps,
-                promo_zone: Table::from_fn(nplayers, |o| {
-                    promo.map(|pr| Bitboard::from_cells(pr.zone[o].iter().copied())).unwrap_or_default()
-                }),
+                promo_zone,
+                promotes_from,
                 promo_mandatory: Table::from_fn(nplayers, |o| {
                     promo.map(|pr| Bitboard::from_cells(pr.mandatory[o].iter().copied())).unwrap_or_default()
                 }),
@@ -517,6 +522,24 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
             }
         })
         .collect()
+}
+
+/// What the components among `comps` (with `captures_only`, those that capture) read their cells
+/// from: leap tables, rays, curved and bent sets (tagged apart), sorted, each once.
+fn reach_key(comps: &[CompiledComponent], captures_only: bool) -> Vec<(u8, u16)> {
+    let mut key: Vec<(u8, u16)> = Vec::new();
+    for comp in comps {
+        match comp {
+            CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } if captures_only => {}
+            CompiledComponent::Leap { table, .. } => key.push((0, *table)),
+            CompiledComponent::Ride { rays, .. } | CompiledComponent::Hop { rays } => key.extend(rays.iter().map(|&r| (1, r))),
+            CompiledComponent::Curved { set } => key.push((2, *set)),
+            CompiledComponent::Bent { set } => key.push((3, *set)),
+        }
+    }
+    key.sort_unstable();
+    key.dedup();
+    key
 }
 
 /// The leaps and rides among `comps` (for orientation `o`) joined.
