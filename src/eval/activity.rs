@@ -74,7 +74,13 @@ fn attacks_of<const W: usize>(
     memo: Option<&mut LineMemo<W>>,
 ) -> Bitboard<W> {
     match (game.types[kind].plain_attacks[orient], memo) {
-        (Some(plain), Some(memo)) => game.moves.leaps[usize::from(plain.leaps)][c] | memo.lines_attacks(&game.moves, plain.lines, c, occ),
+        (Some(plain), Some(memo)) => {
+            let leaps = game.moves.leaps[usize::from(plain.leaps)][c];
+            match plain.lines {
+                Some(lines) => leaps | memo.lines_attacks(&game.moves, lines, c, occ),
+                None => leaps,
+            }
+        }
         _ => attack_targets(game, c, kind, orient, occ),
     }
 }

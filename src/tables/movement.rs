@@ -108,7 +108,8 @@ pub enum CompiledComponent {
 #[derive(Clone, Copy, Debug)]
 pub struct LeapsAndRides {
     pub leaps: u16,
-    pub lines: u16,
+    /// `None` for a leaper: no line table to look up.
+    pub lines: Option<u16>,
 }
 
 /// A piece type as move generation sees it.
@@ -205,7 +206,11 @@ impl<const W: usize> MoveTables<W> {
     /// the first man.
     #[inline(always)]
     pub fn reach(&self, plain: LeapsAndRides, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
-        self.leaps[usize::from(plain.leaps)][from] | self.lines_attacks(plain.lines, from, occ)
+        let leaps = self.leaps[usize::from(plain.leaps)][from];
+        match plain.lines {
+            Some(lines) => leaps | self.lines_attacks(lines, from, occ),
+            None => leaps,
+        }
     }
 
     /// The cells strictly between `from` and `to`, which lies on ray `ray` from `from`.
@@ -553,5 +558,5 @@ fn joined<'c, const W: usize>(b: &mut TableBuilder<'_, W>, comps: impl Iterator<
             _ => {}
         }
     }
-    LeapsAndRides { leaps: b.leap_table(&vectors), lines: b.line_table(&rays) }
+    LeapsAndRides { leaps: b.leap_table(&vectors), lines: (!rays.is_empty()).then(|| b.line_table(&rays)) }
 }
