@@ -197,11 +197,8 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>, mut me
             let rider = redundant && shape == Shape::Rider && classes.is_none();
             for c in men {
                 let orient = pos.man_at(c).orientation();
-                let attacks = if attack_sets || plain {
-                    attacks_of(game, c, kind, orient, occupied, memo.as_deref_mut())
-                } else {
-                    Bitboard::EMPTY
-                };
+                let attacks =
+                    if attack_sets || plain { attacks_of(game, c, kind, orient, occupied, memo.as_deref_mut()) } else { Bitboard::EMPTY };
                 let targets = if plain { attacks & !own } else { pos.piece_targets(c, kind, orient, own) };
                 if attack_sets {
                     attacked_by[p] |= attacks;
@@ -241,9 +238,8 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>, mut me
                     riders[p][kind.index()] += 1;
                 }
                 if lines && !t.pawn_line_rides[kind][orient].is_empty() {
-                    let line = t.pawn_line_rides[kind][orient]
-                        .iter()
-                        .fold(Bitboard::EMPTY, |b, &r| b | game.moves.rays[usize::from(r)].mask[c]);
+                    let line =
+                        t.pawn_line_rides[kind][orient].iter().fold(Bitboard::EMPTY, |b, &r| b | game.moves.rays[usize::from(r)].mask[c]);
                     if (line & pawns & own).is_empty() {
                         pieces[p] += if (line & pawns).is_empty() { open } else { half_open };
                     }
@@ -251,7 +247,7 @@ pub(super) fn activity<const W: usize>(t: &EvalTables, pos: &Position<W>, mut me
                 if outposts
                     && shape == Shape::Leaper
                     && let Some(tables) = pawn_tables
-                    && (tables[p].attacked_from[c] & pawns & own).any()
+                    && (tables[p].cells[c].attacked_from & pawns & own).any()
                     && !enemy_spans[p].has(c)
                 {
                     pieces[p] += outpost;

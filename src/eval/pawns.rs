@@ -121,8 +121,8 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>, cache
 /// Whether the pawn on `c` is passed: none of the `enemy` pawns can stop it, and it has a way to
 /// promote.
 fn passes<const W: usize>(pos: &Position<W>, tables: &Table<Player, PawnTables<W>>, c: Cell, enemy: Bitboard<W>) -> bool {
-    let pt = &tables[pos.man_at(c).orientation()];
-    (pt.stoppers[c] & enemy).is_empty() && pt.to_promotion[c].is_some()
+    let facts = &tables[pos.man_at(c).orientation()].cells[c];
+    (facts.stoppers & enemy).is_empty() && facts.to_promotion.is_some()
 }
 
 /// The worth of one player's passed pawns: the more the further each has come, less when its
@@ -141,7 +141,7 @@ fn passed_terms<const W: usize>(
     for c in passed_pawns {
         let man = pos.man_at(c);
         let pt = &tables[man.orientation()];
-        let Some(d) = pt.to_promotion[c] else { continue };
+        let Some(d) = pt.cells[c].to_promotion else { continue };
         // Worth more the further it has come: the square of the share of its way.
         let made = pt.max_to_promotion - d;
         let (share, whole) = (made * made, (pt.max_to_promotion * pt.max_to_promotion).max(1));
@@ -177,14 +177,15 @@ fn fixed_terms<const W: usize>(t: &EvalTables, pos: &Position<W>, own: Bitboard<
     let mut enemy_control = None;
     for c in own {
         let pt = &tables[pos.man_at(c).orientation()];
-        if (pt.front[c] & own).any() {
+        let facts = &pt.cells[c];
+        if (facts.front & own).any() {
             sum -= doubled;
         }
-        if (pt.neighbours[c] & own).is_empty() {
+        if (facts.neighbours & own).is_empty() {
             sum -= isolated;
         } else if backward_on {
             let steps = pt.step[c];
-            if steps.any() && steps.iter().all(|s| (pt.supporters[s] & own).is_empty()) {
+            if steps.any() && (facts.step_supporters & own).is_empty() {
                 let control = *enemy_control
                     .get_or_insert_with(|| enemy.iter().fold(enemy, |b, e| b | tables[pos.man_at(e).orientation()].attacks[e]));
                 if (steps & control).any() {
@@ -192,7 +193,7 @@ fn fixed_terms<const W: usize>(t: &EvalTables, pos: &Position<W>, own: Bitboard<
                 }
             }
         }
-        if (pt.attacked_from[c] & own).any() {
+        if (facts.attacked_from & own).any() {
             sum += supported;
         }
     }

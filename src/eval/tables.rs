@@ -261,7 +261,7 @@ impl EvalTables {
             .map(|t| {
                 Table::from_fn(game.nplayers, |o| {
                     let pawn_tables = game.pawns.as_ref().map(|p| &p[o]);
-                    let advance = |c: Cell| pawn_tables.and_then(|p| p.to_promotion[c].map(|d| p.max_to_promotion - d)).unwrap_or(0);
+                    let advance = |c: Cell| pawn_tables.and_then(|p| p.cells[c].to_promotion.map(|d| p.max_to_promotion - d)).unwrap_or(0);
                     match shapes[t] {
                         Shape::Pawn => Table::from_fn(game.ncells, |c| {
                             Tapered::new(params.pawn_advance, params.pawn_advance_eg) * advance(c)

@@ -134,11 +134,8 @@ impl<const W: usize> Worker<'_, W> {
         let mut best_move = Move::NONE;
         let values = self.shared.eval.values();
         loop {
-            let next = if judged_later {
-                picker.next_judged(|m| see_ge(&self.pos, m, 0, values))
-            } else {
-                picker.next_move().map(|(m, _)| m)
-            };
+            let next =
+                if judged_later { picker.next_judged(|m| see_ge(&self.pos, m, 0, values)) } else { picker.next_move().map(|(m, _)| m) };
             let Some(mv) = next else { break };
             let u = self.make(mv);
             self.stack[ply + 1].previous = mv;

@@ -491,9 +491,9 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
             let promotes_from = Table::from_fn(nplayers, |o| {
                 let reach = b.reach_of(&reach_key(&comps[o], false));
                 let zone = promo_zone[o];
-                Bitboard::from_cells(geo.all().filter(|&c| {
-                    reach[c].intersects(&zone) || double_steps[o][c].iter().any(|&(_, to)| zone.has(to))
-                }))
+                Bitboard::from_cells(
+                    geo.all().filter(|&c| reach[c].intersects(&zone) || double_steps[o][c].iter().any(|&(_, to)| zone.has(to))),
+                )
             });
             TypeInfo {
                 royal: piece.royal,
@@ -535,7 +535,8 @@ fn reach_key(comps: &[CompiledComponent], captures_only: bool) -> Vec<(u8, u16)>
     let mut key: Vec<(u8, u16)> = Vec::new();
     for comp in comps {
         match comp {
-            CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } if captures_only => {}
+            CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. }
+                if captures_only => {}
             CompiledComponent::Leap { table, .. } => key.push((0, *table)),
             CompiledComponent::Ride { rays, .. } | CompiledComponent::Hop { rays } => key.extend(rays.iter().map(|&r| (1, r))),
             CompiledComponent::Curved { set } => key.push((2, *set)),

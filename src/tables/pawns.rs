@@ -13,29 +13,37 @@ use crate::types::{Cell, PieceType, Player, Table};
 pub struct PawnTables<const W: usize> {
     /// Cells a pawn on the cell steps to (without capturing).
     pub step: Table<Cell, Bitboard<W>>,
-    /// Cells a pawn on the cell may still step to (its forward steps, repeated).
-    pub front: Table<Cell, Bitboard<W>>,
     /// The pawn's line: the cell, the cells ahead and the cells from which a pawn reaches it.
     pub line: Table<Cell, Bitboard<W>>,
     /// Cells a pawn on the cell attacks.
     pub attacks: Table<Cell, Bitboard<W>>,
-    /// Cells from which a pawn attacks the cell (the reverse of `attacks`).
-    pub attacked_from: Table<Cell, Bitboard<W>>,
     /// Cells a pawn on the cell attacks now or after some steps forward.
     pub attack_span: Table<Cell, Bitboard<W>>,
-    /// Friendly pawns on these cells could protect the cell, now or after steps forward (the
-    /// reverse of `attack_span`).
-    pub supporters: Table<Cell, Bitboard<W>>,
-    /// Enemy pawns on these cells stop a pawn on the cell from being passed: the cells ahead, and
-    /// where an enemy pawn (of any other orientation) attacks the cell or a cell ahead.
-    pub stoppers: Table<Cell, Bitboard<W>>,
-    /// Friendly pawns on these cells could ever protect the pawn's line (not isolated).
-    pub neighbours: Table<Cell, Bitboard<W>>,
-    /// Moves (steps or captures) from the cell to the promotion zone (`None`: never; 0 in the
-    /// zone).
-    pub to_promotion: Table<Cell, Option<i32>>,
+    /// What the pawn-structure terms read of a pawn on each cell, side by side.
+    pub cells: Table<Cell, PawnCell<W>>,
     /// The most steps to promotion from any cell.
     pub max_to_promotion: i32,
+}
+
+/// The facts of one cell that the evaluation of a pawn on it reads together: in one or two cache
+/// lines rather than one per table, as a structure's pawns are many and its tables large.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PawnCell<const W: usize> {
+    /// Cells a pawn on the cell may still step to (its forward steps, repeated).
+    pub front: Bitboard<W>,
+    /// Friendly pawns on these cells could ever protect the pawn's line (not isolated).
+    pub neighbours: Bitboard<W>,
+    /// Cells from which a pawn attacks the cell (the reverse of `attacks`).
+    pub attacked_from: Bitboard<W>,
+    /// Friendly pawns on these cells could protect one of the cell's steps, now or after steps
+    /// forward (the cells whose attack span holds a step).
+    pub step_supporters: Bitboard<W>,
+    /// Enemy pawns on these cells stop a pawn on the cell from being passed: the cells ahead, and
+    /// where an enemy pawn (of any other orientation) attacks the cell or a cell ahead.
+    pub stoppers: Bitboard<W>,
+    /// Moves (steps or captures) from the cell to the promotion zone (`None`: never; 0 in the
+    /// zone).
+    pub to_promotion: Option<i32>,
 }
 
 /// The union of the leap tables of `comps` whose mode is one of `modes`.
@@ -113,17 +121,20 @@ pub fn build<const W: usize>(
                 d += 1;
             }
             let max_to_promotion = to_promotion.iter().flatten().copied().max().unwrap_or(0);
+            let cells = Table::from_fn(ncells, |c| PawnCell {
+                front: front[c],
+                neighbours: neighbours[c],
+                attacked_from: attacked_from[o][c],
+                step_supporters: union(&supporters, step[c]),
+                stoppers: stoppers[c],
+                to_promotion: to_promotion[c],
+            });
             PawnTables {
                 step: Table::from_fn(ncells, |c| step[c]),
-                front,
                 line,
                 attacks: Table::from_fn(ncells, |c| attacks[o][c]),
-                attacked_from: Table::from_fn(ncells, |c| attacked_from[o][c]),
                 attack_span,
-                supporters,
-                stoppers,
-                neighbours,
-                to_promotion,
+                cells,
                 max_to_promotion,
             }
         })
@@ -149,23 +160,23 @@ mod tests {
         let pawns = game.pawns.as_ref().expect("chess has pawns");
         let (white, black) = (&pawns[Player::new(0)], &pawns[Player::new(1)]);
         let e4 = cells(&["e4"])[0];
-        assert_eq!(white.front[e4].iter().collect::<Vec<_>>(), cells(&["e5", "e6", "e7", "e8"]));
+        assert_eq!(white.cells[e4].front.iter().collect::<Vec<_>>(), cells(&["e5", "e6", "e7", "e8"]));
         assert_eq!(white.line[e4].count(), 8);
         assert_eq!(white.attacks[e4].iter().collect::<Vec<_>>(), cells(&["d5", "f5"]));
         // Black pawns on d5-d8, e5-e8, f5-f8 stop it.
-        let mut stoppers = white.stoppers[e4].iter().collect::<Vec<_>>();
+        let mut stoppers = white.cells[e4].stoppers.iter().collect::<Vec<_>>();
         stoppers.sort();
         let mut expected = cells(&["d5", "e5", "f5", "d6", "e6", "f6", "d7", "e7", "f7", "d8", "e8", "f8"]);
         expected.sort();
         assert_eq!(stoppers, expected);
         // Friendly pawns on the d- and f-files could protect it (ranks 1 and 8 included: the
         // tables do not know that no pawn stands there).
-        assert_eq!(white.neighbours[e4].count(), 14);
-        assert_eq!((white.to_promotion[e4], white.max_to_promotion), (Some(4), 7));
+        assert_eq!(white.cells[e4].neighbours.count(), 14);
+        assert_eq!((white.cells[e4].to_promotion, white.max_to_promotion), (Some(4), 7));
         let e5 = cells(&["e5"])[0];
-        assert_eq!(black.to_promotion[e5], Some(4));
-        // d2-d4 and f2-f4 (and the first rank) are the pawns that could protect e5.
-        assert_eq!(white.supporters[cells(&["e5"])[0]].count(), 8);
+        assert_eq!(black.cells[e5].to_promotion, Some(4));
+        // d2-d4 and f2-f4 (and the first rank) are the pawns that could protect e5, e4's step.
+        assert_eq!(white.cells[e4].step_supporters.count(), 8);
         assert_eq!(black.attack_span[e5].iter().collect::<Vec<_>>(), cells(&["d1", "f1", "d2", "f2", "d3", "f3", "d4", "f4"]));
     }
 }
