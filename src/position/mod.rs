@@ -150,7 +150,7 @@ impl<const W: usize> Position<W> {
 
     /// The pawn-like men of every player.
     pub fn pawn_men(&self) -> Bitboard<W> {
-        self.pieces_of_types(self.game.piece_types().filter(|&t| self.game.types[t].pawn))
+        self.pieces_of_types(self.game.pawn_kinds.iter().copied())
     }
 
     /// A key of the pawn-like men's cells and owners (the pawn structure), computed afresh: the

@@ -40,6 +40,8 @@ pub struct Game<const W: usize> {
     pub zobrist: Zobrist,
     /// Pawn-structure tables per orientation (`None` in a game without pawn-like men).
     pub pawns: Option<Table<Player, PawnTables<W>>>,
+    /// The pawn-like types, for finding the pawns without a pass over every type.
+    pub pawn_kinds: Vec<PieceType>,
 }
 
 impl<const W: usize> Game<W> {
@@ -60,6 +62,7 @@ impl<const W: usize> Game<W> {
         let level_cells = (0..def.geometry.levels)
             .map(|l| Bitboard::from_cells(def.geometry.all().filter(|&c| def.geometry.cells[c].level == l)))
             .collect();
+        let pawn_kinds = PieceType::all(ntypes).filter(|&t| types[t].pawn).collect();
         Game {
             ncells,
             nplayers,
@@ -72,6 +75,7 @@ impl<const W: usize> Game<W> {
             rules,
             zobrist,
             pawns,
+            pawn_kinds,
             def,
         }
     }
