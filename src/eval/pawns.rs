@@ -99,18 +99,22 @@ pub(super) fn structure<const W: usize>(t: &EvalTables, pos: &Position<W>, cache
         }
         e
     };
+    let uncached;
     let entry = match cache {
         Some(cache) => {
             if cache.slots.is_empty() {
                 cache.slots = vec![None; PAWN_CACHE_SLOTS];
             }
             let slot = &mut cache.slots[pos.pawn_key() as usize & (PAWN_CACHE_SLOTS - 1)];
-            match *slot {
-                Some(e) if e.key == key => e,
-                _ => *slot.insert(computed(key)),
+            if slot.as_ref().is_none_or(|e| e.key != key) {
+                *slot = Some(computed(key));
             }
+            slot.as_ref().expect("filled above")
         }
-        None => computed(key),
+        None => {
+            uncached = computed(key);
+            &uncached
+        }
     };
     for p in key.active.iter() {
         out[p] = entry.fixed[p] + passed_terms(t, pos, entry.passed & key.owned[p.index()], tables);
