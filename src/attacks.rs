@@ -7,7 +7,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::tables::{CompiledComponent, LineMemo, Members, Orientation, RayGroup};
+use crate::tables::{CompiledComponent, LineMemo, Members, Orientation, RayGroup, Rides};
 use crate::types::{Cell, Player, PlayerSet};
 
 /// Whether the royal facing rule counts as an attack: it does for the legality of a move, and

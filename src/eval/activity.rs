@@ -8,7 +8,7 @@ use super::tables::Shape;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::attack_targets;
 use crate::position::{Position, Tapered};
-use crate::tables::{Game, LineMemo};
+use crate::tables::{Game, LineMemo, Rides};
 use crate::types::{Cell, MAX_TYPES, PerPlayer, PieceType, Player};
 
 /// `params` with every weight of these terms at 0.

@@ -130,6 +130,13 @@ pub struct EvalCache<const W: usize> {
     lines: LineMemo<W>,
 }
 
+impl<const W: usize> EvalCache<W> {
+    /// The riders' lines it keeps, which move generation reads too.
+    pub fn lines(&mut self) -> &mut LineMemo<W> {
+        &mut self.lines
+    }
+}
+
 /// The evaluation of one game with one set of parameters: what the search and the session
 /// evaluate with. Positions it evaluates must sum its piece-square table
 /// ([`Evaluator::prepare`]).

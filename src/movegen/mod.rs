@@ -18,7 +18,7 @@ use crate::attacks::Facing;
 use crate::bitboard::Bitboard;
 use crate::movement::{Mode, PromotionChoices};
 use crate::position::{Move, Position};
-use crate::tables::CompiledComponent;
+use crate::tables::{CompiledComponent, FreshLines, Rides};
 use crate::types::{Cell, MAX_TYPES, PieceType, Player};
 use legality::Safety;
 
@@ -56,12 +56,6 @@ impl<const W: usize> Position<W> {
         targets::piece_targets(self.game, from, kind, orient, self.occ, own)
     }
 
-    /// The captures among [`Position::piece_targets`].
-    #[inline(always)]
-    fn piece_captures(&self, from: Cell, kind: PieceType, orient: Player, own: Bitboard<W>) -> Bitboard<W> {
-        targets::piece_captures(self.game, from, kind, orient, self.occ, own)
-    }
-
     /// Types a pawn of `kind` may promote to on `to` right now.
     fn promotion_choices(&self, kind: PieceType, to: Cell, out: &mut ArrayVec<PieceType, MAX_TYPES>) {
         let p = self.to_move;
@@ -96,21 +90,24 @@ impl<const W: usize> Position<W> {
         self.generate(self.safety(None), Generate::All, out);
     }
 
-    /// [`Position::legal_moves`] where the caller knows whether the mover is in check.
-    pub fn legal_moves_knowing_check(&self, in_check: bool, out: &mut Vec<Move>) {
-        self.generate(self.safety(Some(in_check)), Generate::All, out);
+    /// [`Position::legal_moves`], with `known_check` whether the mover is in check where the
+    /// caller knows it (the filter's own attack test spared), the riders' cells from `rides` (a
+    /// search's memo of them).
+    pub fn legal_moves_with(&self, known_check: Option<bool>, rides: &mut impl Rides<W>, out: &mut Vec<Move>) {
+        self.generate_with(self.safety(known_check), Generate::All, rides, out);
     }
 
     /// The legal captures and promotions of the player to move (what a capture search plays), in
     /// the order of [`Position::legal_moves`]; never the pass. Elephant Charges come with them
     /// whether they capture or not.
     pub fn legal_tactical_moves(&self, out: &mut Vec<Move>) {
-        self.generate(self.safety(None), Generate::Tactical, out);
+        self.legal_tactical_moves_with(None, &mut FreshLines, out);
     }
 
-    /// [`Position::legal_tactical_moves`] where the caller knows whether the mover is in check.
-    pub fn legal_tactical_moves_knowing_check(&self, in_check: bool, out: &mut Vec<Move>) {
-        self.generate(self.safety(Some(in_check)), Generate::Tactical, out);
+    /// [`Position::legal_tactical_moves`], with `known_check` and `rides` as for
+    /// [`Position::legal_moves_with`].
+    pub fn legal_tactical_moves_with(&self, known_check: Option<bool>, rides: &mut impl Rides<W>, out: &mut Vec<Move>) {
+        self.generate_with(self.safety(known_check), Generate::Tactical, rides, out);
     }
 
     /// The legal capture or promotion (or Elephant Charge) that `score` rates highest, as
@@ -140,6 +137,10 @@ impl<const W: usize> Position<W> {
     }
 
     fn generate(&self, s: Safety<W>, mode: Generate, out: &mut Vec<Move>) {
+        self.generate_with(s, mode, &mut FreshLines, out);
+    }
+
+    fn generate_with(&self, s: Safety<W>, mode: Generate, rides: &mut impl Rides<W>, out: &mut Vec<Move>) {
         out.clear();
         if self.is_decided() {
             return;
@@ -162,9 +163,9 @@ impl<const W: usize> Position<W> {
                 continue;
             }
             let mut targets = if tactical && !info.pawn {
-                self.piece_captures(from, kind, orient, side)
+                targets::piece_captures_with(game, from, kind, orient, self.occ, side, rides)
             } else {
-                self.piece_targets(from, kind, orient, side)
+                targets::piece_targets_with(game, from, kind, orient, self.occ, side, rides)
             };
             if info.royal {
                 targets &= game.rules.royal_zone[p];

@@ -8,7 +8,7 @@ use crate::movement::Mode;
 use crate::moves::Man;
 use crate::position::Position;
 use crate::tables::movement::BentLeg;
-use crate::tables::{CompiledComponent, Game, MoveTables};
+use crate::tables::{CompiledComponent, FreshLines, Game, MoveTables, Rides};
 use crate::types::{Cell, PieceType, Player, PlayerSet};
 
 /// The cells a `kind` man of orientation `orient` reaches from `from` on an otherwise empty
@@ -33,9 +33,23 @@ pub fn piece_targets<const W: usize>(
     occ: Bitboard<W>,
     own: Bitboard<W>,
 ) -> Bitboard<W> {
+    piece_targets_with(game, from, kind, orient, occ, own, &mut FreshLines)
+}
+
+/// [`piece_targets`], the rides from `rides`.
+#[inline(always)]
+pub fn piece_targets_with<const W: usize>(
+    game: &Game<W>,
+    from: Cell,
+    kind: PieceType,
+    orient: Player,
+    occ: Bitboard<W>,
+    own: Bitboard<W>,
+    rides: &mut impl Rides<W>,
+) -> Bitboard<W> {
     let tables = &game.moves;
     if let Some(plain) = game.types[kind].plain_moves[orient] {
-        return tables.reach(plain, from, occ) & !own;
+        return tables.reach_with(plain, from, occ, rides) & !own;
     }
     let enemy = occ & !own;
     let mut targets = Bitboard::EMPTY;
@@ -52,7 +66,7 @@ pub fn piece_targets<const W: usize>(
                 };
             }
             CompiledComponent::Ride { lines, mode, .. } => {
-                let t = tables.lines_attacks(*lines, from, occ);
+                let t = rides.lines_attacks(tables, *lines, from, occ);
                 targets |= match mode {
                     Mode::Both => t & !own,
                     Mode::MoveOnly => t & !occ,
@@ -69,26 +83,28 @@ pub fn piece_targets<const W: usize>(
 
 /// The captures among [`piece_targets`]: its cells that hold a man. Hoppers skip the cells short
 /// of their screens, which makes a capture search's generation cheaper than all moves masked.
+/// The rides from `rides`.
 #[inline(always)]
-pub fn piece_captures<const W: usize>(
+pub fn piece_captures_with<const W: usize>(
     game: &Game<W>,
     from: Cell,
     kind: PieceType,
     orient: Player,
     occ: Bitboard<W>,
     own: Bitboard<W>,
+    rides: &mut impl Rides<W>,
 ) -> Bitboard<W> {
     let tables = &game.moves;
     let enemy = occ & !own;
     if let Some(plain) = game.types[kind].plain_moves[orient] {
-        return tables.reach(plain, from, occ) & enemy;
+        return tables.reach_with(plain, from, occ, rides) & enemy;
     }
     let mut targets = Bitboard::EMPTY;
     for comp in &game.types[kind].comps[orient] {
         match comp {
             CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } => {}
             CompiledComponent::Leap { table, .. } => targets |= tables.leaps[usize::from(*table)][from],
-            CompiledComponent::Ride { lines, .. } => targets |= tables.lines_attacks(*lines, from, occ),
+            CompiledComponent::Ride { lines, .. } => targets |= rides.lines_attacks(tables, *lines, from, occ),
             CompiledComponent::Hop { rays } => targets |= hop_captures(tables, rays, from, occ),
             CompiledComponent::Curved { set } => targets |= curved_targets(tables, *set, from, occ, enemy),
             CompiledComponent::Bent { set } => targets |= bent_targets(&tables.bent[usize::from(*set)][from], tables, occ, own, enemy),

@@ -261,7 +261,7 @@ impl<const W: usize> Worker<'_, W> {
         if self.brs_node(mover) {
             self.best_replies(&mut list, tt_move, ply);
         } else {
-            self.pos.legal_moves_knowing_check(in_check, &mut list.moves);
+            self.pos.legal_moves_with(Some(in_check), self.term_cache.lines(), &mut list.moves);
             if list.moves.is_empty() {
                 self.stack[ply].list = list;
                 return self.no_move_value();

@@ -83,7 +83,7 @@ impl<const W: usize> Worker<'_, W> {
         self.stack[ply].brs.others.clear();
         let quiet = self.quiet_order(ply);
         while self.opponent_to_move() {
-            self.pos.legal_moves(&mut replies);
+            self.pos.legal_moves_with(None, self.term_cache.lines(), &mut replies);
             let before = u8::try_from(played.len()).expect("fewer than 256 players");
             for &m in replies.iter().filter(|m| !m.is_pass()) {
                 list.moves.push(m);

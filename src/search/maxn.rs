@@ -106,7 +106,7 @@ impl<const W: usize> Worker<'_, W> {
         let tt_move = self.shared.tt.probe(self.key()).map_or(Move::NONE, |e| e.mv);
         let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
-        self.pos.legal_moves(&mut list.moves);
+        self.pos.legal_moves_with(None, self.term_cache.lines(), &mut list.moves);
         if list.moves.is_empty() {
             self.stack[ply].list = list;
             return self.maxn_no_move();
@@ -162,7 +162,7 @@ impl<const W: usize> Worker<'_, W> {
         let mover = self.pos.to_move();
         let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
-        self.pos.legal_tactical_moves(&mut list.moves);
+        self.pos.legal_tactical_moves_with(None, self.term_cache.lines(), &mut list.moves);
         // The quiet move `has_legal_move` may leave in the list goes at the retain below.
         if list.moves.is_empty() && !self.pos.has_legal_move(&mut list.moves) {
             self.stack[ply].list = list;

@@ -64,11 +64,11 @@ impl<const W: usize> Worker<'_, W> {
         // With two players the check test above saves the generator its own (with more, neither
         // a check nor the quiet checks are looked at here).
         if self.multi {
-            self.pos.legal_tactical_moves(&mut list.moves);
+            self.pos.legal_tactical_moves_with(None, self.term_cache.lines(), &mut list.moves);
         } else if in_check || quiet_checks {
-            self.pos.legal_moves_knowing_check(in_check, &mut list.moves);
+            self.pos.legal_moves_with(Some(in_check), self.term_cache.lines(), &mut list.moves);
         } else {
-            self.pos.legal_tactical_moves_knowing_check(false, &mut list.moves);
+            self.pos.legal_tactical_moves_with(Some(false), self.term_cache.lines(), &mut list.moves);
         }
         let mut checks = std::mem::take(&mut self.stack[ply].checks);
         checks.clear();

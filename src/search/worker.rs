@@ -191,8 +191,9 @@ pub(super) struct Worker<'a, const W: usize> {
     pub learned: Learned,
     /// Static evaluations by position hash (the root player is fixed for a search).
     eval_cache: Vec<(u64, i32)>,
-    /// What this search's evaluations keep: pawn structures, mop-up floods, riders' lines.
-    term_cache: EvalCache<W>,
+    /// What this search's evaluations keep: pawn structures, mop-up floods, riders' lines (which
+    /// its move generation reads too).
+    pub(super) term_cache: EvalCache<W>,
     /// BRS+: the static moves of the opponents who do not reply, by position.
     pub static_moves: StaticMoves,
     pub stack: Vec<Ply<W>>,

@@ -20,7 +20,7 @@ use crate::moves::{Leg, MAX_LEGS, Man, Move, MoveKind};
 use crate::types::{Cell, MAX_CELLS, MAX_PLAYERS, MAX_TYPES, PieceType, Player, Table};
 
 pub use attack::{AttackTables, Members, Orientation, RayGroup};
-pub use movement::{CompiledComponent, LineMemo, MoveTables, TableBuilder, TypeInfo};
+pub use movement::{CompiledComponent, FreshLines, LineMemo, MoveTables, Rides, TableBuilder, TypeInfo};
 pub use pawns::PawnTables;
 pub use rules::{ChargeTables, EnlightenedTables, RuleTables};
 pub use zobrist::Zobrist;

@@ -65,11 +65,28 @@ pub struct LineMemo<const W: usize> {
     slots: Vec<(Bitboard<W>, Bitboard<W>)>,
 }
 
-impl<const W: usize> LineMemo<W> {
+/// Where riders' cells come from ([`MoveTables::lines_attacks`]): the line tables read afresh
+/// ([`FreshLines`]) or a search's [`LineMemo`].
+pub trait Rides<const W: usize> {
+    /// The cells a slider along the rays of line table `lines` from `from` reaches.
+    fn lines_attacks(&mut self, tables: &MoveTables<W>, lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W>;
+}
+
+/// The line tables read afresh at each call.
+pub struct FreshLines;
+
+impl<const W: usize> Rides<W> for FreshLines {
+    #[inline(always)]
+    fn lines_attacks(&mut self, tables: &MoveTables<W>, lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+        tables.lines_attacks(lines, from, occ)
+    }
+}
+
+impl<const W: usize> Rides<W> for LineMemo<W> {
     /// [`MoveTables::lines_attacks`], from the memo where the men on the lines are those it was
     /// found with.
     #[inline(always)]
-    pub fn lines_attacks(&mut self, tables: &MoveTables<W>, lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+    fn lines_attacks(&mut self, tables: &MoveTables<W>, lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
         let table = &tables.lines[usize::from(lines)];
         let cells = table.reach.len();
         if self.slots.is_empty() {
@@ -206,9 +223,15 @@ impl<const W: usize> MoveTables<W> {
     /// the first man.
     #[inline(always)]
     pub fn reach(&self, plain: LeapsAndRides, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+        self.reach_with(plain, from, occ, &mut FreshLines)
+    }
+
+    /// [`MoveTables::reach`], the rides from `rides`.
+    #[inline(always)]
+    pub fn reach_with(&self, plain: LeapsAndRides, from: Cell, occ: Bitboard<W>, rides: &mut impl Rides<W>) -> Bitboard<W> {
         let leaps = self.leaps[usize::from(plain.leaps)][from];
         match plain.lines {
-            Some(lines) => leaps | self.lines_attacks(lines, from, occ),
+            Some(lines) => leaps | rides.lines_attacks(self, lines, from, occ),
             None => leaps,
         }
     }
