@@ -73,7 +73,7 @@ pub fn piece_targets_with<const W: usize>(
                     Mode::CaptureOnly => t & enemy,
                 };
             }
-            CompiledComponent::Hop { rays } => targets |= hop_targets(tables, rays, from, occ, enemy),
+            CompiledComponent::Hop { rays, .. } => targets |= hop_targets(tables, rays, from, occ, enemy),
             CompiledComponent::Curved { set } => targets |= curved_targets(tables, *set, from, occ, enemy),
             CompiledComponent::Bent { set } => targets |= bent_targets(&tables.bent[usize::from(*set)][from], tables, occ, own, enemy),
         }
@@ -105,7 +105,7 @@ pub fn piece_captures_with<const W: usize>(
             CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } => {}
             CompiledComponent::Leap { table, .. } => targets |= tables.leaps[usize::from(*table)][from],
             CompiledComponent::Ride { lines, .. } => targets |= rides.lines_attacks(tables, *lines, from, occ),
-            CompiledComponent::Hop { rays } => targets |= hop_captures(tables, rays, from, occ),
+            CompiledComponent::Hop { rays, lines } => targets |= rides.hop_captures(tables, rays, *lines, from, occ),
             CompiledComponent::Curved { set } => targets |= curved_targets(tables, *set, from, occ, enemy),
             CompiledComponent::Bent { set } => targets |= bent_targets(&tables.bent[usize::from(*set)][from], tables, occ, own, enemy),
         }
@@ -130,18 +130,6 @@ fn hop_targets<const W: usize>(tables: &MoveTables<W>, rays: &[u16], from: Cell,
                     targets.set(t);
                 }
             }
-        }
-    }
-    targets
-}
-
-/// [`hop_targets`]' captures alone, and the men of any owner they would take.
-fn hop_captures<const W: usize>(tables: &MoveTables<W>, rays: &[u16], from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
-    let mut targets = Bitboard::EMPTY;
-    for &r in rays {
-        let ray = &tables.rays[usize::from(r)];
-        if let Some(t) = ray.second_nearest(ray.mask[from] & occ) {
-            targets.set(t);
         }
     }
     targets
@@ -208,7 +196,7 @@ fn component_attacks<const W: usize>(game: &Game<W>, from: Cell, kind: PieceType
             CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. } => {}
             CompiledComponent::Leap { table, .. } => targets |= tables.leaps[usize::from(*table)][from],
             CompiledComponent::Ride { lines, .. } => targets |= tables.lines_attacks(*lines, from, occ),
-            CompiledComponent::Hop { rays } => targets |= hop_attacks(tables, rays, from, occ),
+            CompiledComponent::Hop { rays, .. } => targets |= hop_attacks(tables, rays, from, occ),
             CompiledComponent::Curved { set } => targets |= curved_targets(tables, *set, from, occ, occ),
             CompiledComponent::Bent { set } => {
                 let empty = Bitboard::EMPTY;

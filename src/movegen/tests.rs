@@ -441,9 +441,11 @@ mod reference {
 mod modes {
     //! The capture search's generation and the first-move shortcut against the full list, over
     //! random games of every game family (castling, en passant, promotions, Enlightened Moves,
-    //! Charges, passes), with a network's sums kept as men move.
+    //! Charges, passes), with a network's sums kept as men move; and both lists with the riders'
+    //! and hoppers' cells from a line memo kept over the games, as the search generates them.
     use crate::position::{InputWeights, Move, MoveKind, Position};
     use crate::registry::compiled;
+    use crate::tables::LineMemo;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
 
@@ -458,6 +460,7 @@ mod modes {
         let mut rng = StdRng::seed_from_u64(7);
         let mut tactical_moves = 0;
         let weights = std::sync::Arc::new(InputWeights::arbitrary(game.nplayers, game.ntypes, game.ncells));
+        let mut memo = LineMemo::default();
         for _ in 0..games {
             let mut pos = Position::start(game);
             pos.set_input_weights(Some(weights.clone()));
@@ -474,6 +477,11 @@ mod modes {
                 pos.legal_tactical_moves(&mut got);
                 let want: Vec<Move> = all.iter().copied().filter(|&m| tactical(&pos, m)).collect();
                 assert_eq!(got, want, "{id}: {}", crate::notation::position_string(&pos));
+                let mut from_memo = Vec::new();
+                pos.legal_moves_with(None, &mut memo, &mut from_memo);
+                assert_eq!(from_memo, all, "{id}: all moves, the memo's lines");
+                pos.legal_tactical_moves_with(None, &mut memo, &mut from_memo);
+                assert_eq!(from_memo, got, "{id}: tactical moves, the memo's lines");
                 assert_eq!(pos.first_legal_move(&mut Vec::new()), all.first().copied());
                 tactical_moves += got.len();
                 if all.is_empty() {

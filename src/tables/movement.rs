@@ -63,6 +63,35 @@ pub struct LineTable<const W: usize> {
 pub struct LineMemo<const W: usize> {
     /// `(men on the rays, attacks)` at `lines × cells + cell`.
     slots: Vec<(Bitboard<W>, Bitboard<W>)>,
+    /// The same for hoppers: `(men on the rays, captures)`.
+    hop_slots: Vec<(Bitboard<W>, Bitboard<W>)>,
+}
+
+impl<const W: usize> LineMemo<W> {
+    /// The cells `slots` keeps for line table `lines` and `from`, found by `find` where the men
+    /// on the lines have changed since.
+    #[inline(always)]
+    fn look_up(
+        slots: &mut Vec<(Bitboard<W>, Bitboard<W>)>,
+        tables: &MoveTables<W>,
+        lines: u16,
+        from: Cell,
+        occ: Bitboard<W>,
+        find: impl FnOnce() -> Bitboard<W>,
+    ) -> Bitboard<W> {
+        let table = &tables.lines[usize::from(lines)];
+        let cells = table.reach.len();
+        if slots.is_empty() {
+            // No slot's men can be all cells, the rider's own among them: every slot starts empty.
+            *slots = vec![(!Bitboard::EMPTY, Bitboard::EMPTY); tables.lines.len() * cells];
+        }
+        let men = table.reach[from.index()] & occ;
+        let slot = &mut slots[usize::from(lines) * cells + from.index()];
+        if slot.0 != men {
+            *slot = (men, find());
+        }
+        slot.1
+    }
 }
 
 /// Where riders' cells come from ([`MoveTables::lines_attacks`]): the line tables read afresh
@@ -70,6 +99,9 @@ pub struct LineMemo<const W: usize> {
 pub trait Rides<const W: usize> {
     /// The cells a slider along the rays of line table `lines` from `from` reaches.
     fn lines_attacks(&mut self, tables: &MoveTables<W>, lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W>;
+
+    /// [`MoveTables::hop_captures`] of a hopper whose rays make line table `lines`.
+    fn hop_captures(&mut self, tables: &MoveTables<W>, rays: &[u16], lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W>;
 }
 
 /// The line tables read afresh at each call.
@@ -80,6 +112,11 @@ impl<const W: usize> Rides<W> for FreshLines {
     fn lines_attacks(&mut self, tables: &MoveTables<W>, lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
         tables.lines_attacks(lines, from, occ)
     }
+
+    #[inline(always)]
+    fn hop_captures(&mut self, tables: &MoveTables<W>, rays: &[u16], _lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+        tables.hop_captures(rays, from, occ)
+    }
 }
 
 impl<const W: usize> Rides<W> for LineMemo<W> {
@@ -87,18 +124,13 @@ impl<const W: usize> Rides<W> for LineMemo<W> {
     /// found with.
     #[inline(always)]
     fn lines_attacks(&mut self, tables: &MoveTables<W>, lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
-        let table = &tables.lines[usize::from(lines)];
-        let cells = table.reach.len();
-        if self.slots.is_empty() {
-            // No slot's men can be all cells, the rider's own among them: every slot starts empty.
-            self.slots = vec![(!Bitboard::EMPTY, Bitboard::EMPTY); tables.lines.len() * cells];
-        }
-        let men = table.reach[from.index()] & occ;
-        let slot = &mut self.slots[usize::from(lines) * cells + from.index()];
-        if slot.0 != men {
-            *slot = (men, tables.lines_attacks(lines, from, occ));
-        }
-        slot.1
+        LineMemo::look_up(&mut self.slots, tables, lines, from, occ, || tables.lines_attacks(lines, from, occ))
+    }
+
+    /// From the memo where the men on the hopper's lines are those it was found with.
+    #[inline(always)]
+    fn hop_captures(&mut self, tables: &MoveTables<W>, rays: &[u16], lines: u16, from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+        LineMemo::look_up(&mut self.hop_slots, tables, lines, from, occ, || tables.hop_captures(rays, from, occ))
     }
 }
 
@@ -113,11 +145,26 @@ pub struct BentLeg {
 /// rays' [`LineTable`]).
 #[derive(Clone, Debug)]
 pub enum CompiledComponent {
-    Leap { table: u16, mode: Mode },
-    Ride { rays: ArrayVec<u16, MAX_DIRECTIONS>, lines: u16, mode: Mode },
-    Hop { rays: ArrayVec<u16, MAX_DIRECTIONS> },
-    Curved { set: u16 },
-    Bent { set: u16 },
+    Leap {
+        table: u16,
+        mode: Mode,
+    },
+    Ride {
+        rays: ArrayVec<u16, MAX_DIRECTIONS>,
+        lines: u16,
+        mode: Mode,
+    },
+    /// `lines`: the line table of its rays, whose cells are the men its captures depend on.
+    Hop {
+        rays: ArrayVec<u16, MAX_DIRECTIONS>,
+        lines: u16,
+    },
+    Curved {
+        set: u16,
+    },
+    Bent {
+        set: u16,
+    },
 }
 
 /// Leaps and rides joined: one leap table of every leap and one line table of every ray, so that
@@ -217,6 +264,19 @@ impl<const W: usize> MoveTables<W> {
             }
         }
         t
+    }
+
+    /// A hopper's captures along `rays` from `from`: the second man on each (of any owner).
+    #[inline(always)]
+    pub fn hop_captures(&self, rays: &[u16], from: Cell, occ: Bitboard<W>) -> Bitboard<W> {
+        let mut targets = Bitboard::EMPTY;
+        for &r in rays {
+            let ray = &self.rays[usize::from(r)];
+            if let Some(t) = ray.second_nearest(ray.mask[from] & occ) {
+                targets.set(t);
+            }
+        }
+        targets
     }
 
     /// The cells that the leaps and rides of `plain` reach from `from`, riders up to and including
@@ -462,7 +522,9 @@ pub fn compile_types<const W: usize>(def: &GameDef, b: &mut TableBuilder<'_, W>)
                             CompiledComponent::Ride { rays, lines, mode: *mode }
                         }
                         Component::Hop { dirs } => {
-                            CompiledComponent::Hop { rays: dirs.for_orientation(o).iter().map(|&d| b.ray(d, None)).collect() }
+                            let rays: ArrayVec<u16, MAX_DIRECTIONS> = dirs.for_orientation(o).iter().map(|&d| b.ray(d, None)).collect();
+                            let lines = b.line_table(&rays);
+                            CompiledComponent::Hop { rays, lines }
                         }
                         Component::Curved { ring, max_steps } => CompiledComponent::Curved { set: b.curved_set(ring, *max_steps) },
                         Component::Bent { legs } => CompiledComponent::Bent { set: b.bent_set(legs) },
@@ -561,7 +623,7 @@ fn reach_key(comps: &[CompiledComponent], captures_only: bool) -> Vec<(u8, u16)>
             CompiledComponent::Leap { mode: Mode::MoveOnly, .. } | CompiledComponent::Ride { mode: Mode::MoveOnly, .. }
                 if captures_only => {}
             CompiledComponent::Leap { table, .. } => key.push((0, *table)),
-            CompiledComponent::Ride { rays, .. } | CompiledComponent::Hop { rays } => key.extend(rays.iter().map(|&r| (1, r))),
+            CompiledComponent::Ride { rays, .. } | CompiledComponent::Hop { rays, .. } => key.extend(rays.iter().map(|&r| (1, r))),
             CompiledComponent::Curved { set } => key.push((2, *set)),
             CompiledComponent::Bent { set } => key.push((3, *set)),
         }
