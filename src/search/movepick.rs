@@ -152,14 +152,43 @@ impl MovePicker {
 
 #[cfg(test)]
 mod tests {
-    use super::last_best;
+    use super::{MoveList, MovePicker, last_best};
+    use crate::position::Move;
+    use crate::types::Cell;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// Judging pending moves as they come up hands out what judging them all first and
+    /// dropping the refused hands out, in the same order, ties (many here) included.
+    #[test]
+    fn judging_late_hands_out_the_eager_order() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for len in 0..30 {
+            for _ in 0..100 {
+                let moves: Vec<Move> = (0..len).map(|i| Move::new(Cell::new(i), Cell::new(i + 1))).collect();
+                let scores: Vec<i32> = (0..len).map(|_| rng.random_range(0..4)).collect();
+                let pending: Vec<bool> = (0..len).map(|_| rng.random_range(0..2) == 0).collect();
+                let refused: Vec<bool> = pending.iter().map(|&p| p && rng.random_range(0..2) == 0).collect();
+                let good = |m: Move| !refused[m.from().index()];
+                let kept: Vec<usize> = (0..len).filter(|&i| !refused[i]).collect();
+                let eager = MoveList {
+                    moves: kept.iter().map(|&i| moves[i]).collect(),
+                    scores: kept.iter().map(|&i| scores[i]).collect(),
+                    ..MoveList::default()
+                };
+                let mut eager = MovePicker::new(eager);
+                let expected: Vec<Move> = std::iter::from_fn(|| eager.next_move().map(|(m, _)| m)).collect();
+                let mut late = MovePicker::new(MoveList { moves, scores, pending, ..MoveList::default() });
+                let got: Vec<Move> = std::iter::from_fn(|| late.next_judged(good)).collect();
+                assert_eq!(got, expected);
+            }
+        }
+    }
 
     /// The last of equal best scores, as `max_by_key` chooses, wherever it lies and whatever
     /// the length (whole groups of eight and the rest before them).
     #[test]
     fn last_best_is_the_last_maximum() {
-        use rand::rngs::StdRng;
-        use rand::{RngExt, SeedableRng};
         let mut rng = StdRng::seed_from_u64(3);
         for len in 1..40 {
             for _ in 0..200 {

@@ -1,13 +1,14 @@
 //! Tables derived once per game from its geometry and piece definitions.
 //!
-//! `Game<W>` is the compiled form of a [`GameDef`] for bitboards of width `W`, in four parts,
-//! each with its own builder: the movement tables and compiled piece types ([`movement`]), the
-//! reverse attack groups ([`attack`]), the rule switches as tables ([`rules`]) and the hash keys
-//! ([`zobrist`]).
+//! `Game<W>` is the compiled form of a [`GameDef`] for bitboards of width `W`, in five parts,
+//! each with its own builder: the movement tables ([`movement`]), the compiled piece types
+//! ([`piece_types`]), the reverse attack groups ([`attack`]), the rule switches as tables
+//! ([`rules`]) and the hash keys ([`zobrist`]).
 
 pub mod attack;
 pub mod movement;
 pub mod pawns;
+pub mod piece_types;
 pub mod rules;
 pub mod zobrist;
 
@@ -20,8 +21,9 @@ use crate::moves::{Leg, MAX_LEGS, Man, Move, MoveKind};
 use crate::types::{Cell, MAX_CELLS, MAX_PLAYERS, MAX_TYPES, PieceType, Player, Table};
 
 pub use attack::{AttackTables, Members, Orientation, RayGroup};
-pub use movement::{CompiledComponent, FreshLines, LineMemo, MoveTables, Rides, TableBuilder, TypeInfo};
+pub use movement::{CompiledComponent, FreshLines, LineMemo, MoveTables, Rides, TableBuilder};
 pub use pawns::PawnTables;
+pub use piece_types::TypeInfo;
 pub use rules::{ChargeTables, EnlightenedTables, RuleTables};
 pub use zobrist::Zobrist;
 
@@ -53,7 +55,7 @@ impl<const W: usize> Game<W> {
         assert!((2..=MAX_PLAYERS).contains(&nplayers));
         assert!(ntypes <= MAX_TYPES);
         let mut builder = TableBuilder::new(&def.geometry);
-        let types = movement::compile_types(&def, &mut builder);
+        let types = piece_types::compile_types(&def, &mut builder);
         let attacks = AttackTables::build(&def, &mut builder);
         let moves = builder.tables;
         let rules = RuleTables::build(&def, &moves, &types);

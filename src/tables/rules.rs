@@ -1,7 +1,8 @@
 //! The rule switches of a game definition resolved to tables: castling, en passant cells, royal
 //! zones, checkmate promotions, start counts, the Enlightened Move and the Elephant Charge.
 
-use super::movement::{CompiledComponent, MoveTables, TypeInfo};
+use super::movement::{CompiledComponent, MoveTables};
+use super::piece_types::TypeInfo;
 use crate::bitboard::Bitboard;
 use crate::game::{ChargeRule, DeadMaterial, EnlightenedRule, GameDef};
 use crate::geometry::{Geometry, Vec3, add};
