@@ -8,7 +8,7 @@ use super::tables::Shape;
 use crate::bitboard::Bitboard;
 use crate::movegen::targets::attack_targets;
 use crate::position::{Position, Tapered};
-use crate::tables::{Game, LineMemo, Rides};
+use crate::tables::{Game, LineMemo};
 use crate::types::{Cell, MAX_TYPES, PerPlayer, PieceType, Player};
 
 /// `params` with every weight of these terms at 0.
@@ -74,13 +74,7 @@ fn attacks_of<const W: usize>(
     memo: Option<&mut LineMemo<W>>,
 ) -> Bitboard<W> {
     match (game.types[kind].plain_attacks[orient], memo) {
-        (Some(plain), Some(memo)) => {
-            let leaps = game.moves.leaps[usize::from(plain.leaps)][c];
-            match plain.lines {
-                Some(lines) => leaps | memo.lines_attacks(&game.moves, lines, c, occ),
-                None => leaps,
-            }
-        }
+        (Some(plain), Some(memo)) => game.moves.reach_with(plain, c, occ, memo),
         _ => attack_targets(game, c, kind, orient, occ),
     }
 }
